@@ -1,0 +1,125 @@
+"""The `assistant` command: serve the app, and score/check/recognize from JSON or photos."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import socket
+import sys
+from collections.abc import Callable
+from typing import Any
+
+
+def lan_address() -> str:
+    """This machine's address on the LAN (the one phones can reach), or 127.0.0.1."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        # No packet is sent: connecting a UDP socket only picks the outgoing interface.
+        s.connect(("10.255.255.255", 1))
+        return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        s.close()
+
+
+def terminal_qr(text: str) -> str:
+    """A QR code drawn with block characters, for the terminal."""
+    import qrcode
+
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(text)
+    out = io.StringIO()
+    qr.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the app with waitress and print where phones should go."""
+    import os
+
+    from waitress import serve
+
+    from assistant import create_app
+    from assistant.config import defaults
+
+    if args.db:
+        os.environ["DATABASE_URL"] = args.db
+    config = defaults()
+    host_for_phones = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    url = f"http://{host_for_phones}:{args.port}/"
+    config["PUBLIC_URL"] = url
+    app = create_app(config)
+    print(f"Table companion is running. Phones on this Wi-Fi open: {url}")
+    print(terminal_qr(url))
+    sys.stdout.flush()
+    serve(app, host=args.host, port=args.port, threads=8, ident="assistant")
+    return 0
+
+
+def read_json(path: str) -> Any:
+    """JSON from a file or '-' (standard input)."""
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+
+
+def run_json(table: dict[str, Callable[[Any], Any]], game: str, path: str) -> int:
+    """Read JSON, call the game's function, print its JSON answer."""
+    fn = table.get(game)
+    if fn is None:
+        raise ValueError(f"no such game here: {game} (try one of {', '.join(sorted(table))})")
+    print(json.dumps(fn(read_json(path)), ensure_ascii=False, indent=2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    p = argparse.ArgumentParser(prog="assistant", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("serve", help="run the web app for the phones at the table")
+    s.add_argument("--host", default="0.0.0.0")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--db", default=None, help="database URL (default: SQLite under instance/)")
+    sc = sub.add_parser("score", help="score a game from JSON")
+    sc.add_argument("game", choices=["pisanki", "okoshki", "kitsune"])
+    sc.add_argument("file")
+    ch = sub.add_parser("check", help="check Liski columns from JSON")
+    ch.add_argument("game", choices=["liski"])
+    ch.add_argument("file")
+    rc = sub.add_parser("recognize", help="recognise cards on a photo")
+    rc.add_argument("game", choices=["pisanki", "okoshki"])
+    rc.add_argument("photo")
+    rc.add_argument("--rows", type=int)
+    rc.add_argument("--cols", type=int)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the console script."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "serve":
+            return cmd_serve(args)
+        from assistant.interface import CHECKERS, SCORERS
+
+        if args.command == "score":
+            return run_json(SCORERS, args.game, args.file)
+        if args.command == "check":
+            return run_json(CHECKERS, args.game, args.file)
+        if args.command == "recognize":
+            raise ValueError("photo recognition is not available in this version yet")
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

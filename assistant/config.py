@@ -1,0 +1,42 @@
+"""Configuration defaults; SECRET_KEY and DATABASE_URL come from the environment or instance/."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+
+
+def instance_dir() -> Path:
+    """The folder for the database and the generated secret (made when missing)."""
+    path = Path(os.environ.get("ASSISTANT_INSTANCE", ROOT / "instance"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def secret_key(folder: Path) -> str:
+    """SECRET_KEY from the environment, else one generated once into instance/secret_key."""
+    env = os.environ.get("SECRET_KEY")
+    if env:
+        return env
+    path = folder / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def defaults() -> dict:
+    """The configuration a plain `create_app()` runs with."""
+    folder = instance_dir()
+    return {
+        "SECRET_KEY": secret_key(folder),
+        "DATABASE_URL": os.environ.get("DATABASE_URL", f"sqlite:///{folder / 'assistant.db'}"),
+        "MAX_CONTENT_LENGTH": MAX_UPLOAD_BYTES,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_HTTPONLY": True,
+        "POLL_MS": 1000,
+    }

@@ -1,0 +1,271 @@
+"""Home, tables, joining by code or QR, edits with undo, history and live polling."""
+
+from __future__ import annotations
+
+import io
+import json
+import secrets
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup
+
+from assistant.games import GAMES, find_game
+from assistant.store import (
+    StaleEdit,
+    Table,
+    TableNotFound,
+    format_code,
+    normalize_code,
+    now_ms,
+)
+from assistant.tables import EditError, reducer_for
+from assistant.web import store
+from assistant.web.htmx import is_htmx, page_or_fragment
+from assistant.web.security import device_id
+
+bp = Blueprint("tables", __name__)
+
+# Form fields that carry the edit's envelope rather than its data.
+ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
+# Extra per-game context for the table page, filled in by the game blueprints.
+CONTEXT_HOOKS: dict[str, Any] = {}
+
+
+@bp.get("/")
+def home():
+    """The four games as big buttons, joining by code, and the recent tables."""
+    recent = [
+        {**t, "pretty": format_code(t["code"]), "title": GAMES[t["game"]].title}
+        for t in store().recent()
+        if t["game"] in GAMES
+    ]
+    return render_template(
+        "home.html", games=GAMES.values(), recent=recent, message=request.args.get("m")
+    )
+
+
+@bp.post("/tables")
+def create():
+    """Start a new table for the chosen game."""
+    try:
+        find_game(request.form.get("game", ""))
+    except LookupError:
+        abort(400, description="Pick one of the four games.")
+    table = store().create_table(request.form["game"])
+    return redirect(url_for("tables.table", code=table.code), code=303)
+
+
+@bp.get("/join")
+def join():
+    """Open a table from a typed code."""
+    code = normalize_code(request.args.get("code", ""))
+    try:
+        store().get(code)
+    except TableNotFound:
+        typed = request.args.get("code", "").strip() or "nothing"
+        return redirect(url_for("tables.home", m=f"No table has the code {typed}."))
+    return redirect(url_for("tables.table", code=code))
+
+
+@bp.get("/t/<code>")
+def table(code: str):
+    """The game's page for one table."""
+    t = load(code)
+    return page_or_fragment(
+        f"{t.game}/table.html", "tables/_main.html", **table_context(t)
+    )
+
+
+@bp.get("/t/<code>/main")
+def main(code: str):
+    """The live part of the table page (fetched again when another phone edits)."""
+    t = load(code)
+    return page_or_fragment(f"{t.game}/table.html", "tables/_main.html", **table_context(t))
+
+
+@bp.post("/t/<code>/edit")
+def edit(code: str):
+    """Append one edit; answer with the fresh table (and a message if it was refused)."""
+    load(code)
+    op = request.form.get("op", "")
+    data = edit_data()
+    return apply_edit(code, op, data)
+
+
+@bp.post("/t/<code>/undo")
+def undo(code: str):
+    """Take back the last edit, whoever made it."""
+    t = load(code)
+    target = request.form.get("target")
+    if not target:
+        last = t.last_undoable()
+        if last is None:
+            return respond(t, "There is nothing to undo.")
+        target = str(last.seq)
+    return apply_edit(code, "undo", {"target": target})
+
+
+@bp.get("/t/<code>/poll")
+def poll(code: str):
+    """The table's version and the server clock; 304 when the phone's version is current."""
+    try:
+        version = store().version(code)
+    except TableNotFound:
+        abort(404, description="This table does not exist (any more).")
+    etag = f'"v{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        resp = current_app.response_class(status=304)
+    else:
+        resp = jsonify(version=version, **poll_extra(code))
+    resp.headers["ETag"] = etag
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["X-Server-Ms"] = str(now_ms())
+    resp.headers["Access-Control-Expose-Headers"] = "X-Server-Ms"
+    return resp
+
+
+@bp.get("/healthz")
+def healthz():
+    """Liveness: the app answers and the database is reachable."""
+    store().recent(limit=1)
+    return jsonify(ok=True)
+
+
+# -- helpers --------------------------------------------------------------------------------
+POLL_HOOKS: dict[str, Any] = {}
+
+
+def poll_extra(code: str) -> dict[str, Any]:
+    """Per-game data that every poll carries (the timer adds its state)."""
+    t = store().get(code)
+    hook = POLL_HOOKS.get(t.game)
+    return hook(t) if hook else {}
+
+
+def load(code: str) -> Table:
+    """The table with this code, or a 404 page."""
+    try:
+        return store().get(code)
+    except TableNotFound:
+        abort(404, description="No table has this code. Check it, or start a new table.")
+
+
+def edit_data() -> dict[str, Any]:
+    """The edit's data: the form fields, plus a JSON `data` field when one is sent."""
+    data: dict[str, Any] = {k: v for k, v in request.form.items() if k not in ENVELOPE}
+    raw = request.form.get("data")
+    if raw:
+        try:
+            extra = json.loads(raw)
+        except ValueError:
+            abort(400, description="The edit's data is not valid JSON.")
+        if not isinstance(extra, dict):
+            abort(400, description="The edit's data must be a JSON object.")
+        data.update(extra)
+    return data
+
+
+def apply_edit(code: str, op: str, data: dict[str, Any]):
+    """Append the edit against the version the phone saw and answer with the table."""
+    try:
+        base = int(request.form.get("v", ""))
+    except ValueError:
+        abort(400, description="The edit does not say which version it was made on.")
+    nonce = request.form.get("nonce") or None
+    try:
+        t = store().append(
+            code, op, data, base=base, author=device_id(), nonce=nonce
+        )
+    except (EditError, StaleEdit) as exc:
+        return respond(store().get(code), str(exc), error=True)
+    return respond(t)
+
+
+def respond(t: Table, message: str | None = None, error: bool = False):
+    """htmx gets the live fragment (a refusal is a 200 with its message); forms a redirect."""
+    if is_htmx():
+        return page_or_fragment(
+            f"{t.game}/table.html", "tables/_main.html",
+            **table_context(t, message=message, error=error),
+        )
+    if message:
+        return page_or_fragment(
+            f"{t.game}/table.html", "tables/_main.html",
+            **table_context(t, message=message, error=error),
+        )
+    return redirect(url_for("tables.table", code=t.code), code=303)
+
+
+def table_context(t: Table, message: str | None = None, error: bool = False) -> dict[str, Any]:
+    """Everything a table template needs."""
+    reducer = reducer_for(t.game)
+    history = [
+        {
+            "seq": ev.seq,
+            "text": "undid: " + describe_target(t, ev) if ev.op == "undo"
+            else reducer.describe(ev.op, ev.data),
+            "undone": ev.seq in t.undone,
+            "author": ev.author,
+            "at_ms": ev.at_ms,
+        }
+        for ev in reversed(t.events[-12:])
+    ]
+    last = t.last_undoable()
+    ctx: dict[str, Any] = {
+        "t": t,
+        "game": GAMES[t.game],
+        "state": t.state,
+        "pretty_code": format_code(t.code),
+        "join_url": join_url(t.code),
+        "qr_svg": qr_svg(join_url(t.code)),
+        "history": history,
+        "last_undoable": last,
+        "last_text": reducer.describe(last.op, last.data) if last else "",
+        "message": message,
+        "error": error,
+        "nonce": secrets.token_urlsafe(9),
+        "poll_ms": current_app.config["POLL_MS"],
+    }
+    hook = CONTEXT_HOOKS.get(t.game)
+    if hook:
+        ctx.update(hook(t))
+    return ctx
+
+
+def describe_target(t: Table, ev: Any) -> str:
+    """What an undo event took back."""
+    reducer = reducer_for(t.game)
+    target = next((e for e in t.events if e.seq == int(ev.data["target"])), None)
+    return reducer.describe(target.op, target.data) if target else "an edit"
+
+
+def join_url(code: str) -> str:
+    """The address a phone opens: the LAN address when this page was opened on localhost."""
+    public = current_app.config.get("PUBLIC_URL")
+    host = request.host.split(":")[0]
+    if public and host in {"localhost", "127.0.0.1", "::1", "[::1]"}:
+        return public.rstrip("/") + url_for("tables.table", code=code)
+    return url_for("tables.table", code=code, _external=True)
+
+
+def qr_svg(text: str) -> Markup:
+    """A QR code of `text` as inline SVG (made on the server; no image to fetch)."""
+    img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    buf = io.BytesIO()
+    img.save(buf)
+    svg = buf.getvalue().decode("utf-8")
+    svg = svg[svg.index("<svg"):]
+    svg = svg.replace("<svg ", '<svg class="qr" role="img" aria-label="QR code to join" ', 1)
+    return Markup(svg)
