@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from assistant.config import ROOT, defaults
+from assistant.config import BASE, ROOT, defaults
 from assistant.store import Store
 
 
@@ -18,12 +18,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
         instance_path=str(ROOT / "instance"),
     )
-    app.config.update(defaults() if config is None or "SECRET_KEY" not in config else {})
-    if config:
-        app.config.update(config)
-    app.config.setdefault("MAX_CONTENT_LENGTH", 20 * 1024 * 1024)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
-    app.config.setdefault("POLL_MS", 1000)
+    config = dict(config or {})
+    app.config.update(BASE)
+    if "SECRET_KEY" not in config or "DATABASE_URL" not in config:
+        app.config.update(defaults())  # reads or makes instance/secret_key
+    app.config.update(config)
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
 
     from assistant.web import api, errors, security, tables

@@ -29,14 +29,19 @@ def secret_key(folder: Path) -> str:
     return path.read_text().strip()
 
 
+BASE = {
+    "MAX_CONTENT_LENGTH": MAX_UPLOAD_BYTES,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_HTTPONLY": True,
+    "POLL_MS": 1000,
+}
+
+
 def defaults() -> dict:
-    """The configuration a plain `create_app()` runs with."""
+    """The configuration a plain `create_app()` runs with (secret and database included)."""
     folder = instance_dir()
     return {
+        **BASE,
         "SECRET_KEY": secret_key(folder),
         "DATABASE_URL": os.environ.get("DATABASE_URL", f"sqlite:///{folder / 'assistant.db'}"),
-        "MAX_CONTENT_LENGTH": MAX_UPLOAD_BYTES,
-        "SESSION_COOKIE_SAMESITE": "Lax",
-        "SESSION_COOKIE_HTTPONLY": True,
-        "POLL_MS": 1000,
     }

@@ -241,20 +241,19 @@ class Store:
             if nonce and self._has_nonce(table.id, nonce):
                 return table
             base = max(0, min(base, table.version))
-            self._check_stale(table, op, data, base)
             at = now_ms() if at_ms is None else at_ms
             reducer = reducer_for(table.game)
             if op == "undo":
-                target = int(data["target"])
-                if target in table.undone:
-                    raise EditError("That edit was already undone.")
-                if not any(ev.seq == target and ev.op != "undo" for ev in table.events):
-                    raise EditError("There is nothing to undo.")
-                candidate = [ev for ev in table.events] + [
-                    Event(table.version + 1, op, data, author, at, base)
-                ]
-                fold(table.game, candidate)  # the state without it must still fold
+                target = _undo_target(table, data)
+                self._check_stale(table, op, data, base)
+                candidate = [*table.events, Event(table.version + 1, op, data, author, at, base)]
+                try:
+                    fold(table.game, candidate)  # the state without the target must still fold
+                except EditError as exc:
+                    raise EditError(f"That edit cannot be undone on its own: {exc}") from None
+                data = {"target": target}
             else:
+                self._check_stale(table, op, data, base)
                 reducer.apply(table.state, op, data, at)  # raises EditError when refused
             try:
                 with self.engine.begin() as conn:
@@ -294,6 +293,19 @@ class Store:
                     f"Someone else changed this a moment ago ({reducer.describe(ev.op, ev.data)})."
                     " Here is the table as it is now: make your change again if it still applies."
                 )
+
+
+def _undo_target(table: Table, data: dict[str, Any]) -> int:
+    """The seq an undo takes back, checked: it exists, is an edit and is not undone yet."""
+    try:
+        target = int(data.get("target"))
+    except (TypeError, ValueError):
+        raise EditError("There is nothing to undo.") from None
+    if target in table.undone:
+        raise EditError("That edit was already undone.")
+    if not any(ev.seq == target and ev.op != "undo" for ev in table.events):
+        raise EditError("There is nothing to undo.")
+    return target
 
 
 def _keys(reducer: Any, table: Table, op: str, data: dict[str, Any]) -> set[str]:

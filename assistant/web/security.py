@@ -36,6 +36,13 @@ def init_security(app: Flask) -> None:
     """Check CSRF on every state-changing page request; add security headers everywhere."""
 
     @app.before_request
+    def _check_size() -> None:
+        # Refuse a huge body before anything reads it (form parsing would hide the cause).
+        limit = app.config.get("MAX_CONTENT_LENGTH")
+        if limit and (request.content_length or 0) > limit:
+            abort(413)
+
+    @app.before_request
     def _check_csrf() -> None:
         if request.method in SAFE_METHODS or request.path.startswith("/api/"):
             return  # the JSON API changes no state on the server (INTERFACE.md)

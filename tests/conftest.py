@@ -1,0 +1,81 @@
+"""Shared fixtures: an app over a fresh SQLite file, a client that carries the CSRF token."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from assistant import create_app
+
+TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
+VERSION_RE = re.compile(r'data-version="(\d+)"')
+
+
+@pytest.fixture
+def db_url(tmp_path):
+    return f"sqlite:///{tmp_path / 'test.db'}"
+
+
+@pytest.fixture
+def app(db_url):
+    app = create_app({"SECRET_KEY": "test", "DATABASE_URL": db_url, "TESTING": True})
+    yield app
+    app.extensions["store"].dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Phone:
+    """A test client that behaves like one phone: it reads the token and version it was shown."""
+
+    def __init__(self, client):
+        self.client = client
+        self.token = ""
+        self.version = 0
+
+    def get(self, url, **kw):
+        resp = self.client.get(url, **kw)
+        self._read(resp)
+        return resp
+
+    def _read(self, resp):
+        text = resp.get_data(as_text=True)
+        m = TOKEN_RE.search(text)
+        if m:
+            self.token = m.group(1)
+        m = VERSION_RE.search(text)
+        if m:
+            self.version = int(m.group(1))
+
+    def new_table(self, game):
+        if not self.token:
+            self.get("/")
+        resp = self.client.post("/tables", data={"game": game, "csrf_token": self.token})
+        assert resp.status_code == 303, resp.get_data(as_text=True)
+        code = resp.headers["Location"].rsplit("/", 1)[-1]
+        self.get(f"/t/{code}")
+        return code
+
+    def edit(self, code, op, htmx=True, version=None, nonce=None, url=None, **data):
+        form = {"op": op, "v": self.version if version is None else version,
+                "csrf_token": self.token, **data}
+        if nonce:
+            form["nonce"] = nonce
+        headers = {"HX-Request": "true"} if htmx else {}
+        resp = self.client.post(url or f"/t/{code}/edit", data=form, headers=headers)
+        self._read(resp)
+        return resp
+
+
+@pytest.fixture
+def phone(app):
+    return Phone(app.test_client())
+
+
+@pytest.fixture
+def phone2(app):
+    return Phone(app.test_client())
