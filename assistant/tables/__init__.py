@@ -129,6 +129,5 @@ def reducer_for(game: str) -> Reducer:
 
 
 def _load() -> None:
-    if _REDUCERS:
-        return
+    # Importing the game modules registers them (importing one twice is a no-op).
     from assistant.tables import kitsune, liski, okoshki, pisanki  # noqa: F401

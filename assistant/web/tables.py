@@ -144,7 +144,20 @@ def healthz():
 
 
 # -- helpers --------------------------------------------------------------------------------
-POLL_HOOKS: dict[str, Any] = {}
+def _liski_context(t: Table) -> dict[str, Any]:
+    from assistant.web.timer import timer_context
+
+    return timer_context(t)
+
+
+def _liski_poll(t: Table) -> dict[str, Any]:
+    from assistant.web.timer import poll_data
+
+    return poll_data(t)
+
+
+POLL_HOOKS: dict[str, Any] = {"liski": _liski_poll}
+CONTEXT_HOOKS.update({"liski": _liski_context})
 
 
 def poll_extra(code: str) -> dict[str, Any]:

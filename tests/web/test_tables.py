@@ -233,3 +233,24 @@ def test_manifest_and_vendored_htmx_are_served(client):
     for path in ("manifest.webmanifest", "vendor/htmx-2.0.4.min.js", "icons/icon-192.png"):
         with client.get(f"/static/{path}") as resp:
             assert resp.status_code == 200
+
+
+def test_liski_timer_buttons_and_poll(phone):
+    code = phone.new_table("liski")
+    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert 'id="timer"' in page and "Start" in page and "2:00" in page
+    text = phone.edit(code, "timer.start").get_data(as_text=True)
+    assert "Pause" in text and "End phase now" in text
+    poll = phone.client.get(f"/t/{code}/poll").json
+    assert poll["timer"]["status"] == "running" and poll["timer"]["phase"] == "ojojanie"
+    assert poll["timer"]["ends_at_ms"] - poll["timer"]["server_ms"] <= 120_000
+    text = phone.edit(code, "timer.pause").get_data(as_text=True)
+    assert "Resume" in text and "Paused." in text
+
+
+def test_liski_stale_start_from_a_second_phone_is_refused(phone, phone2):
+    code = phone.new_table("liski")
+    phone2.get(f"/t/{code}")
+    phone.edit(code, "timer.start")
+    text = phone2.edit(code, "timer.start").get_data(as_text=True)
+    assert "Someone else changed this" in text and "Pause" in text

@@ -1,0 +1,73 @@
+"""The shared Liski timer on two phones: start on one, pause on the other, reload."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shot
+
+
+def seconds(text: str) -> int:
+    m, s = text.strip().split(":")
+    return int(m) * 60 + int(s)
+
+
+def remaining_ms(page) -> float:
+    """What the phone's countdown shows, read precisely from its own clock and data."""
+    return page.evaluate(
+        """() => { const e = document.getElementById('timer');
+                   if (e.dataset.status !== 'running') return Number(e.dataset.remaining);
+                   return Number(e.dataset.endsAt) - (Date.now() + window.tableClock.offsetMs); }"""
+    )
+
+
+def test_two_phones_share_one_timer(live_server, new_phone):
+    a = new_phone()
+    a.goto(live_server + "/")
+    a.get_by_role("button", name=re.compile("Liski")).click()
+    url = a.url
+    b = new_phone()
+    b.goto(url)
+    expect(b.locator(".countdown")).to_have_text("2:00")
+    shot(b, "liski-timer-idle")
+
+    a.get_by_role("button", name="▶ Start").click()
+    expect(a.locator("#timer")).to_have_attribute("data-status", "running")
+    # Phone B learns of the start within 2 s without a reload.
+    expect(b.locator("#timer")).to_have_attribute("data-status", "running", timeout=2000)
+    expect(b.locator(".phase-name")).to_have_text("Ojojanie")
+    a.wait_for_timeout(1200)
+    gap = abs(remaining_ms(a) - remaining_ms(b))
+    assert gap < 500, f"the phones differ by {gap:.0f} ms"
+    assert 100 <= seconds(b.locator(".countdown").inner_text()) <= 119
+    shot(a, "liski-timer-running")
+
+    # Pause on phone B; phone A sees it; both show the same frozen time.
+    b.get_by_role("button", name="Pause").click()
+    expect(b.locator("#timer")).to_have_attribute("data-status", "paused")
+    expect(a.locator("#timer")).to_have_attribute("data-status", "paused", timeout=2000)
+    frozen = b.locator(".countdown").inner_text()
+    expect(a.locator(".countdown")).to_have_text(frozen)
+
+    # Reload: still paused with the same remaining time.
+    a.wait_for_timeout(1500)
+    a.reload()
+    expect(a.locator("#timer")).to_have_attribute("data-status", "paused")
+    expect(a.locator(".countdown")).to_have_text(frozen)
+    shot(a, "liski-timer-paused")
+
+
+def test_time_up_moves_to_problems_and_flashes(live_server, new_phone):
+    a = new_phone()
+    a.goto(live_server + "/")
+    a.get_by_role("button", name=re.compile("Liski")).click()
+    a.get_by_label("Custom length (m:ss)").fill("0:05")
+    a.get_by_role("button", name="Set").click()
+    expect(a.locator(".countdown")).to_have_text("0:05")
+    a.get_by_role("button", name="▶ Start").click()
+    expect(a.locator("#flash")).to_be_visible(timeout=8000)
+    shot(a, "liski-timer-flash")
+    expect(a.locator(".phase-name")).to_have_text("Problems", timeout=4000)
+    expect(a.locator(".countdown")).to_have_text("0:00")
