@@ -99,8 +99,8 @@ def scenario(name, port, pid, store, codes, phones_per_table, seconds, pace):
     p95 = lat[int(len(lat) * 0.95)] * 1000
     errors = sum(1 for s in statuses if s not in (200, 304))
     n304 = sum(1 for s in statuses if s == 304)
-    print(f"{name}: {len(codes)} table(s) x {phones_per_table} phones, "
-          f"{'every %.1fs' % pace if pace else 'back to back'}: "
+    pacing = f"every {pace:.1f}s" if pace else "back to back"
+    print(f"{name}: {len(codes)} table(s) x {phones_per_table} phones, {pacing}: "
           f"{len(lat) / wall:.0f} req/s, p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
           f"server CPU {cpu:.0f}% of one core, {n304 / max(1, len(statuses)):.0%} were 304, "
           f"{errors} errors")
