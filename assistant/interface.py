@@ -9,9 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from assistant.games import okoshki
+
 JsonFn = Callable[[Any], Any]
 
 # Game slug -> function, for `assistant score` / POST /api/<game>/score.
-SCORERS: dict[str, JsonFn] = {}
+SCORERS: dict[str, JsonFn] = {
+    "okoshki": okoshki.score_json,
+}
 # Game slug -> function, for `assistant check` / POST /api/<game>/check.
 CHECKERS: dict[str, JsonFn] = {}

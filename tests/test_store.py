@@ -99,7 +99,7 @@ def test_a_new_app_over_the_same_database_sees_the_same_table(db_url):
     config = {"SECRET_KEY": "x", "DATABASE_URL": db_url, "TESTING": True}
     first = create_app(config)
     s1 = first.extensions["store"]
-    t = s1.create_table("okoshki")
+    t = s1.create_table("kitsune")
     s1.append(t.code, "players.add", {"name": "Ala"}, base=0)
     s1.dispose()
     second = create_app(config)

@@ -1,12 +1,212 @@
-"""The okoshki table: its state and edits."""
+"""The Okoshki table: two zones of captured cards per round, Game on / Stop, the score sheet."""
 
-from assistant.tables import Reducer, register
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from assistant.games import okoshki as ok
+from assistant.tables import EditError, Reducer, State, register
+
+
+def new_round() -> dict[str, Any]:
+    """An open round with two empty zones."""
+    return {"zones": [dict.fromkeys(ok.KINDS, 0) for _ in range(2)], "calls": [], "result": None}
+
+
+def results(state: State) -> list[dict[str, Any]]:
+    """The results of the rounds played to the end."""
+    return [r["result"] for r in state["rounds"] if r["result"] is not None]
+
+
+def game_standing(state: State) -> ok.Standing:
+    """Totals, whether the game is over, and the next dealer."""
+    return ok.standing(results(state), state["first_dealer"])
+
+
+def open_round(state: State) -> dict[str, Any] | None:
+    """The round being played, or None when the game is over."""
+    last = state["rounds"][-1]
+    return last if last["result"] is None else None
+
+
+def game_on_points(rnd: dict[str, Any], player: int) -> int | None:
+    """The points a player had when last saying Game on this round."""
+    said = [c["points"] for c in rnd["calls"] if c["player"] == player and c["call"] == "game_on"]
+    return said[-1] if said else None
 
 
 class OkoshkiTable(Reducer):
-    """Edits of a okoshki table."""
+    """Edits of an Okoshki table (always two players)."""
 
     slug = "okoshki"
+    max_players = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handlers.update({
+            "zone.add": self._zone_add,
+            "zone.set": self._zone_set,
+            "call.game_on": self._game_on,
+            "call.stop": self._stop,
+            "round.tie": self._tie,
+            "round.fix": self._fix,
+            "dealer.set": self._dealer,
+            "layout.face": self._layout,
+        })
+        del self.handlers["players.remove"]
+        del self.handlers["players.add"]
+
+    def initial_state(self) -> State:
+        return {"players": [{"name": "Player 1"}, {"name": "Player 2"}], "first_dealer": 0,
+                "rounds": [new_round()], "face_to_face": False}
+
+    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
+        if op == "zone.add":
+            return set()  # taps add up: two phones tapping +1 both count
+        if op == "zone.set":
+            return {f"zone:{data.get('player')}:{data.get('kind')}"}
+        if op.startswith(("call.", "round.", "dealer.")):
+            return {"round"}
+        if op == "layout.face":
+            return {"layout"}
+        return super().keys(op, data)
+
+    def describe(self, op: str, data: dict[str, Any]) -> str:
+        who = f"player {int(data['player']) + 1}" if str(data.get("player", "")).isdigit() else ""
+        kind = ok.KIND_NAMES.get(str(data.get("kind")), "").lower()
+        if op == "zone.add":
+            sign = "+1" if str(data.get("delta", "1")) != "-1" else "−1"
+            return f"{sign} {kind} for {who}"
+        if op == "zone.set":
+            return f"set {kind} to {data.get('count')} for {who}"
+        if op == "call.game_on":
+            return f"{who} said Game on"
+        if op == "call.stop":
+            return f"{who} said Stop"
+        if op == "round.tie":
+            return "round tied (hands empty)"
+        if op == "round.fix":
+            return f"corrected round {int(data.get('round', 0)) + 1}"
+        if op == "dealer.set":
+            return f"{who} deals first"
+        if op == "layout.face":
+            return "changed the layout"
+        return super().describe(op, data)
+
+    # -- zones --------------------------------------------------------------------------
+    @staticmethod
+    def _round_for_edit(state: State) -> dict[str, Any]:
+        rnd = open_round(state)
+        if rnd is None:
+            raise EditError("The game is over: correct a round on the score sheet instead.")
+        return rnd
+
+    @staticmethod
+    def _player(data: dict[str, Any]) -> int:
+        if str(data.get("player")) not in ("0", "1"):
+            raise EditError("Pick one of the two players.")
+        return int(data["player"])
+
+    @staticmethod
+    def _kind(data: dict[str, Any]) -> str:
+        kind = str(data.get("kind", ""))
+        if kind not in ok.KIND_COUNTS:
+            raise EditError(f"'{kind}' is not an Okoshki card.")
+        return kind
+
+    def _put(self, rnd: dict[str, Any], player: int, kind: str, count: int) -> None:
+        if count < 0:
+            raise EditError(f"There are no {ok.KIND_NAMES[kind].lower()} cards left to take away.")
+        other = rnd["zones"][1 - player][kind]
+        if count + other > ok.KIND_COUNTS[kind]:
+            raise EditError(
+                f"The deck has only {ok.KIND_COUNTS[kind]} {ok.KIND_NAMES[kind].lower()} "
+                f"card{'s' * (ok.KIND_COUNTS[kind] != 1)}"
+                + (f", and the other player has {other}." if other else ".")
+            )
+        rnd["zones"][player][kind] = count
+
+    def _zone_add(self, state: State, data: dict[str, Any], _at: int) -> None:
+        rnd = self._round_for_edit(state)
+        p, kind = self._player(data), self._kind(data)
+        delta = -1 if str(data.get("delta", "1")) == "-1" else 1
+        self._put(rnd, p, kind, rnd["zones"][p][kind] + delta)
+
+    def _zone_set(self, state: State, data: dict[str, Any], _at: int) -> None:
+        rnd = self._round_for_edit(state)
+        p, kind = self._player(data), self._kind(data)
+        try:
+            count = int(data.get("count"))
+        except (TypeError, ValueError):
+            raise EditError("Type how many cards.") from None
+        self._put(rnd, p, kind, count)
+
+    # -- calls --------------------------------------------------------------------------
+    def _game_on(self, state: State, data: dict[str, Any], _at: int) -> None:
+        rnd = self._round_for_edit(state)
+        p = self._player(data)
+        pts = ok.points(rnd["zones"][p])
+        if pts <= 0:
+            raise EditError("No set yet: there is nothing to call Game on with.")
+        rnd["calls"].append({"player": p, "call": "game_on", "points": pts})
+
+    def _stop(self, state: State, data: dict[str, Any], _at: int) -> None:
+        rnd = self._round_for_edit(state)
+        p = self._player(data)
+        pts = ok.points(rnd["zones"][p])
+        allowed, reason = ok.may_stop(pts, game_on_points(rnd, p))
+        if not allowed:
+            raise EditError(reason)
+        doubled = any(c["call"] == "game_on" for c in rnd["calls"])
+        rnd["calls"].append({"player": p, "call": "stop", "points": pts})
+        rnd["result"] = {"winner": p, "points": pts, "doubled": doubled,
+                         "total": ok.round_total(pts, doubled)}
+        self._next_round(state)
+
+    def _tie(self, state: State, data: dict[str, Any], _at: int) -> None:
+        rnd = self._round_for_edit(state)
+        rnd["result"] = {"winner": None, "points": 0, "doubled": False, "total": 0}
+        self._next_round(state)
+
+    @staticmethod
+    def _next_round(state: State) -> None:
+        if not game_standing(state).over:
+            state["rounds"].append(new_round())
+
+    def _fix(self, state: State, data: dict[str, Any], _at: int) -> None:
+        try:
+            i = int(data.get("round"))
+            played = [r for r in state["rounds"] if r["result"] is not None]
+            rnd = played[i]
+        except (TypeError, ValueError, IndexError):
+            raise EditError("Pick a round that has been played.") from None
+        winner = str(data.get("winner", ""))
+        if winner not in ("0", "1", "none"):
+            raise EditError("Pick who won the round, or 'tied'.")
+        try:
+            total = int(data.get("total") or 0)
+        except ValueError:
+            raise EditError("Points must be a whole number.") from None
+        if winner == "none":
+            total = 0
+        elif not 1 <= total <= 200:
+            raise EditError("A won round scores between 1 and 200 points.")
+        rnd["result"] = {"winner": None if winner == "none" else int(winner), "points": total,
+                         "doubled": False, "total": total, "corrected": True}
+        # A correction can end the game or reopen it (a tie broken or made).
+        if open_round(state) is not None and game_standing(state).over:
+            state["rounds"].pop()
+        elif open_round(state) is None and not game_standing(state).over:
+            state["rounds"].append(new_round())
+
+    def _dealer(self, state: State, data: dict[str, Any], _at: int) -> None:
+        if results(state):
+            raise EditError("The first dealer is set before the first round ends.")
+        state["first_dealer"] = self._player(data)
+
+    def _layout(self, state: State, data: dict[str, Any], _at: int) -> None:
+        state["face_to_face"] = str(data.get("on")) in ("1", "true", "on")
 
 
 register(OkoshkiTable())

@@ -2,6 +2,42 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, request
+
+from assistant.interface import CHECKERS, SCORERS, JsonFn
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def json_body() -> Any:
+    """The request's JSON, or a 400 with one clear line."""
+    if not request.is_json:
+        abort(400, description="send JSON with Content-Type: application/json")
+    data = request.get_json(silent=True)
+    if data is None:
+        abort(400, description="the body is not valid JSON")
+    return data
+
+
+def answer(fn: JsonFn | None, game: str):
+    """Call a game's JSON function; ValueError becomes a 400 with its one line."""
+    if fn is None:
+        abort(404, description=f"no such game here: {game}")
+    try:
+        return jsonify(fn(json_body()))
+    except ValueError as exc:
+        return jsonify(error=str(exc)), 400
+
+
+@bp.post("/<game>/score")
+def score(game: str):
+    """POST /api/{pisanki,okoshki,kitsune}/score."""
+    return answer(SCORERS.get(game), game)
+
+
+@bp.post("/<game>/check")
+def check(game: str):
+    """POST /api/liski/check."""
+    return answer(CHECKERS.get(game), game)

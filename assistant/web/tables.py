@@ -39,8 +39,6 @@ bp = Blueprint("tables", __name__)
 
 # Form fields that carry the edit's envelope rather than its data.
 ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
-# Extra per-game context for the table page, filled in by the game blueprints.
-CONTEXT_HOOKS: dict[str, Any] = {}
 
 
 @bp.get("/")
@@ -144,27 +142,18 @@ def healthz():
 
 
 # -- helpers --------------------------------------------------------------------------------
-def _liski_context(t: Table) -> dict[str, Any]:
-    from assistant.web.timer import timer_context
+def game_view(game: str) -> Any:
+    """The game's view module (assistant/web/<game>.py): its `context` and optional `poll`."""
+    from assistant.web import kitsune, liski, okoshki, pisanki
 
-    return timer_context(t)
-
-
-def _liski_poll(t: Table) -> dict[str, Any]:
-    from assistant.web.timer import poll_data
-
-    return poll_data(t)
-
-
-POLL_HOOKS: dict[str, Any] = {"liski": _liski_poll}
-CONTEXT_HOOKS.update({"liski": _liski_context})
+    return {"liski": liski, "pisanki": pisanki, "okoshki": okoshki, "kitsune": kitsune}[game]
 
 
 def poll_extra(code: str) -> dict[str, Any]:
     """Per-game data that every poll carries (the timer adds its state)."""
     t = store().get(code)
-    hook = POLL_HOOKS.get(t.game)
-    return hook(t) if hook else {}
+    poll_fn = getattr(game_view(t.game), "poll", None)
+    return poll_fn(t) if poll_fn else {}
 
 
 def load(code: str) -> Table:
@@ -250,10 +239,11 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "error": error,
         "nonce": secrets.token_urlsafe(9),
         "poll_ms": current_app.config["POLL_MS"],
+        "can_add_player": len(t.state["players"]) < reducer.max_players
+        and "players.add" in reducer.handlers,
+        "can_remove_player": "players.remove" in reducer.handlers,
     }
-    hook = CONTEXT_HOOKS.get(t.game)
-    if hook:
-        ctx.update(hook(t))
+    ctx.update(game_view(t.game).context(t))
     return ctx
 
 

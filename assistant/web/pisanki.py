@@ -1,0 +1,12 @@
+"""The Pisanki table page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.store import Table
+
+
+def context(t: Table) -> dict[str, Any]:
+    """Template context of the Pisanki page."""
+    return {}
