@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.games import okoshki
+from assistant.games import kitsune, okoshki
 
 JsonFn = Callable[[Any], Any]
 
 # Game slug -> function, for `assistant score` / POST /api/<game>/score.
 SCORERS: dict[str, JsonFn] = {
     "okoshki": okoshki.score_json,
+    "kitsune": kitsune.score_json,
 }
 # Game slug -> function, for `assistant check` / POST /api/<game>/check.
 CHECKERS: dict[str, JsonFn] = {}

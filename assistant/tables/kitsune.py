@@ -1,12 +1,334 @@
-"""The kitsune table: its state and edits."""
+"""The Kitsune table: play areas, the active player's turn, Renewal / Prosperity, run-outs."""
 
-from assistant.tables import Reducer, register
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from assistant.games import kitsune as kg
+from assistant.tables import EditError, Reducer, State, player_index, register
+
+CARDS = ("red", "blue", "yellow", "green", "orange", "no", "keep", "again")
+
+
+def colour_of(card: str) -> str:
+    """A revealed card's colour: the three Oni are all purple."""
+    return "purple" if card in kg.ONI else card
+
+
+def areas(state: State) -> list[kg.Area]:
+    """The players' play areas as the rules engine sees them."""
+    return [kg.Area(p["name"], p.get("age"), {c: p[c] for c in kg.KITSUNE}, dict(p["blocked"]))
+            for p in state["players"]]
+
+
+def seen(state: State) -> dict[str, int]:
+    """Every card the table can see outside the deck: areas, hands, discard, this turn."""
+    out = dict.fromkeys(kg.COLOURS, 0)
+    for p in state["players"]:
+        for c in kg.KITSUNE:
+            out[c] += p[c]
+        out["purple"] += sum(p["hand"].values())
+    for c, n in state["discard"].items():
+        out[c] += n
+    turn = state["turn"]
+    for card in turn["revealed"]:
+        out[colour_of(card)] += 1
+    for item in turn["pending"]:
+        out[colour_of(item["card"])] += 1
+    return out
+
+
+def youngest(state: State) -> int:
+    """Index of the youngest player (who takes the first turn); the first listed if no ages."""
+    ages = [(p.get("age") if p.get("age") is not None else 999, i)
+            for i, p in enumerate(state["players"])]
+    return min(ages)[1] if ages else 0
+
+
+def new_turn() -> dict[str, Any]:
+    """An empty turn: nothing revealed yet."""
+    return {"revealed": [], "status": "open", "pending": [], "forced": None}
 
 
 class KitsuneTable(Reducer):
-    """Edits of a kitsune table."""
+    """Edits of a Kitsune table."""
 
     slug = "kitsune"
+    max_players = 6
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handlers.update({
+            "player.age": self._age,
+            "area.add": self._area_add,
+            "area.block": self._area_block,
+            "turn.reveal": self._reveal,
+            "turn.again": self._again,
+            "turn.bust": self._bust,
+            "turn.stop": self._stop,
+            "turn.keep_going": self._keep_going,
+            "turn.take": self._take,
+            "turn.renewal": self._renewal,
+            "turn.prosperity": self._prosperity,
+            "turn.no": self._no,
+            "turn.end": self._end,
+            "deck.ran_out": self._ran_out,
+        })
+
+    def initial_state(self) -> State:
+        return {**super().initial_state(), "active": None, "turn": new_turn(),
+                "discard": dict.fromkeys(kg.COLOURS, 0), "runs_out": 0, "over": None,
+                "log": []}
+
+    def new_player(self, name: str) -> dict[str, Any]:
+        return {"name": name, "age": None, **dict.fromkeys(kg.KITSUNE, 0),
+                "blocked": dict.fromkeys(kg.KITSUNE, 0), "hand": dict.fromkeys(kg.ONI, 1)}
+
+    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
+        if op.startswith(("turn.", "deck.", "area.")):
+            return {"turn"}
+        if op == "player.age":
+            return {"players"}
+        return super().keys(op, data)
+
+    def describe(self, op: str, data: dict[str, Any]) -> str:
+        card = str(data.get("card", ""))
+        words = {
+            "turn.reveal": f"revealed {kg.ONI_NAMES.get(card, card)}",
+            "turn.again": "played AGAIN", "turn.bust": "busted: cards discarded",
+            "turn.stop": "stopped", "turn.keep_going": "played KEEP GOING",
+            "turn.take": "took a kitsune", "turn.renewal": f"Renewal: swapped {data.get('colour')}",
+            "turn.prosperity": f"Prosperity: blocked a {data.get('colour')}",
+            "turn.no": "played NO!", "turn.end": "ended the turn",
+            "deck.ran_out": "the deck ran out", "area.add": f"corrected {data.get('colour')}",
+            "area.block": f"corrected blocked {data.get('colour')}",
+            "player.age": f"set an age to {data.get('age')}",
+        }
+        if op == "players.add" and data.get("age") not in (None, ""):
+            return f"added player {data.get('name', '')} ({data.get('age')})"
+        return words.get(op) or super().describe(op, data)
+
+    # -- players --------------------------------------------------------------------------
+    def _players_add(self, state: State, data: dict[str, Any], at: int) -> None:
+        if state["active"] is not None:
+            raise EditError("The game has started: players cannot join now.")
+        super()._players_add(state, data, at)
+        if data.get("age") not in (None, ""):
+            state["players"][-1]["age"] = self._read_age(data.get("age"))
+
+    def _players_remove(self, state: State, data: dict[str, Any], at: int) -> None:
+        if state["active"] is not None:
+            raise EditError("The game has started: players cannot leave now.")
+        super()._players_remove(state, data, at)
+
+    @staticmethod
+    def _read_age(value: Any) -> int:
+        try:
+            age = int(value)
+        except (TypeError, ValueError):
+            raise EditError("Type the age in years.") from None
+        if not 1 <= age <= 120:
+            raise EditError("Type an age from 1 to 120.")
+        return age
+
+    def _age(self, state: State, data: dict[str, Any], _at: int) -> None:
+        i = player_index(state, data.get("index"))
+        state["players"][i]["age"] = self._read_age(data.get("age"))
+
+    # -- manual corrections of a play area --------------------------------------------------
+    @staticmethod
+    def _colour(data: dict[str, Any]) -> str:
+        colour = str(data.get("colour", ""))
+        if colour not in kg.KITSUNE:
+            raise EditError("Pick red, blue or yellow.")
+        return colour
+
+    @staticmethod
+    def _delta(data: dict[str, Any]) -> int:
+        return -1 if str(data.get("delta", "1")) == "-1" else 1
+
+    def _area_add(self, state: State, data: dict[str, Any], _at: int) -> None:
+        p = state["players"][player_index(state, data.get("player"))]
+        c, d = self._colour(data), self._delta(data)
+        if p[c] + d < p["blocked"][c]:
+            raise EditError(f"{p['name']} has no unblocked {c} kitsune to take away.")
+        if d > 0 and sum(q[c] for q in state["players"]) >= kg.DECK_COUNTS[c]:
+            raise EditError(f"All 12 {c} kitsune are already in play areas.")
+        p[c] += d
+
+    def _area_block(self, state: State, data: dict[str, Any], _at: int) -> None:
+        p = state["players"][player_index(state, data.get("player"))]
+        c, d = self._colour(data), self._delta(data)
+        if not 0 <= p["blocked"][c] + d <= p[c]:
+            raise EditError(f"{p['name']} has {p[c]} {c} kitsune, {p['blocked'][c]} blocked.")
+        p["blocked"][c] += d
+
+    # -- the turn -----------------------------------------------------------------------------
+    def _playing(self, state: State) -> dict[str, Any]:
+        if state["over"]:
+            raise EditError("The game is over.")
+        if len(state["players"]) < 2:
+            raise EditError("Add at least two players first.")
+        if state["active"] is None:
+            state["active"] = youngest(state)  # the youngest player takes the first turn
+        return state["turn"]
+
+    def _reveal(self, state: State, data: dict[str, Any], _at: int) -> None:
+        turn = self._playing(state)
+        card = str(data.get("card", ""))
+        if card not in CARDS:
+            raise EditError("Pick the colour of the card revealed.")
+        if turn["status"] not in ("open",):
+            raise EditError("This turn is not revealing cards now.")
+        colours = {colour_of(c) for c in turn["revealed"]}
+        turn["revealed"].append(card)
+        forced = turn["forced"]
+        turn["forced"] = None
+        if colour_of(card) in colours:
+            turn["status"] = "busted"
+        elif forced == "keep":
+            self._begin_resolving(state)  # KEEP GOING: keep the result of the one more card
+
+    def _again(self, state: State, data: dict[str, Any], _at: int) -> None:
+        turn = self._playing(state)
+        player = state["players"][state["active"]]
+        if turn["status"] != "busted":
+            raise EditError("AGAIN is played on a repeated colour.")
+        if player["hand"]["again"] < 1:
+            raise EditError(f"{player['name']} has no AGAIN in hand.")
+        player["hand"]["again"] -= 1
+        state["discard"]["purple"] += 1
+        state["discard"][colour_of(turn["revealed"].pop())] += 1
+        turn["status"] = "open"
+        turn["forced"] = "again"  # one new card must be revealed
+
+    def _bust(self, state: State, data: dict[str, Any], _at: int) -> None:
+        turn = self._playing(state)
+        if turn["status"] != "busted":
+            raise EditError("The turn has not busted.")
+        for card in turn["revealed"]:
+            state["discard"][colour_of(card)] += 1
+        self._log(state, f"{state['players'][state['active']]['name']} busted")
+        self._next(state)
+
+    def _stop(self, state: State, data: dict[str, Any], _at: int) -> None:
+        turn = self._playing(state)
+        if turn["status"] != "open" or not turn["revealed"]:
+            raise EditError("Reveal a card before stopping.")
+        if turn["forced"]:
+            raise EditError("One more card must be revealed first.")
+        self._begin_resolving(state)
+
+    def _keep_going(self, state: State, data: dict[str, Any], _at: int) -> None:
+        turn = self._playing(state)
+        by = player_index(state, data.get("by"))
+        if by == state["active"]:
+            raise EditError("KEEP GOING is played by another player.")
+        if turn["status"] != "open" or not turn["revealed"]:
+            raise EditError("KEEP GOING is played when a player decides to stop.")
+        if state["players"][by]["hand"]["keep"] < 1:
+            raise EditError(f"{state['players'][by]['name']} has no KEEP GOING in hand.")
+        state["players"][by]["hand"]["keep"] -= 1
+        state["discard"]["purple"] += 1
+        turn["forced"] = "keep"
+
+    def _begin_resolving(self, state: State) -> None:
+        turn = state["turn"]
+        player = state["players"][state["active"]]
+        turn["status"] = "resolving"
+        pending = []
+        for card in turn["revealed"]:
+            if card in kg.ONI:
+                player["hand"][card] += 1  # Oni go to the hand at once
+            else:
+                pending.append({"card": card})
+        turn["revealed"] = []
+        turn["pending"] = pending
+
+    def _item(self, state: State, data: dict[str, Any], kinds: tuple[str, ...]) -> dict[str, Any]:
+        turn = self._playing(state)
+        if turn["status"] != "resolving":
+            raise EditError("Stop first, then resolve the cards.")
+        try:
+            item = turn["pending"][int(data.get("item"))]
+        except (TypeError, ValueError, IndexError):
+            raise EditError("That card was already resolved.") from None
+        if item["card"] not in kinds:
+            raise EditError("That card is resolved another way.")
+        return item
+
+    def _take(self, state: State, data: dict[str, Any], _at: int) -> None:
+        item = self._item(state, data, kg.KITSUNE)
+        state["players"][state["active"]][item["card"]] += 1
+        state["turn"]["pending"].remove(item)
+
+    def _renewal(self, state: State, data: dict[str, Any], _at: int) -> None:
+        item = self._item(state, data, ("green",))
+        other = player_index(state, data.get("with"))
+        colour = self._colour(data)
+        try:
+            new = kg.renewal(areas(state), state["active"], other, colour)
+        except kg.KitsuneError as exc:
+            raise EditError(str(exc)) from None
+        for p, a in zip(state["players"], new, strict=True):
+            p[colour] = a.counts[colour]
+        state["discard"]["green"] += 1
+        state["turn"]["pending"].remove(item)
+
+    def _prosperity(self, state: State, data: dict[str, Any], _at: int) -> None:
+        item = self._item(state, data, ("orange",))
+        colour = self._colour(data)
+        me = state["players"][state["active"]]
+        try:
+            kg.prosperity(areas(state)[state["active"]], colour)
+        except kg.KitsuneError as exc:
+            raise EditError(str(exc)) from None
+        me["blocked"][colour] += 1
+        state["discard"]["orange"] += 1
+        state["turn"]["pending"].remove(item)
+
+    def _no(self, state: State, data: dict[str, Any], _at: int) -> None:
+        item = self._item(state, data, ("green", "orange"))
+        by = player_index(state, data.get("by"))
+        if state["players"][by]["hand"]["no"] < 1:
+            raise EditError(f"{state['players'][by]['name']} has no NO! in hand.")
+        state["players"][by]["hand"]["no"] -= 1
+        state["discard"]["purple"] += 1
+        state["discard"][item["card"]] += 1
+        state["turn"]["pending"].remove(item)
+
+    def _end(self, state: State, data: dict[str, Any], _at: int) -> None:
+        turn = self._playing(state)
+        if turn["status"] != "resolving":
+            raise EditError("Stop (or bust) before ending the turn.")
+        if turn["pending"]:
+            raise EditError("Resolve every card first: none may be ignored.")
+        me = state["players"][state["active"]]
+        goal = kg.target(len(state["players"]))
+        if kg.has_goal(areas(state)[state["active"]], goal):
+            state["over"] = {"winners": [me["name"]], "reason": "goal",
+                             "why": f"{goal} of each colour at the end of the turn"}
+            return
+        self._next(state)
+
+    def _next(self, state: State) -> None:
+        state["active"] = (state["active"] + 1) % len(state["players"])
+        state["turn"] = new_turn()
+
+    def _ran_out(self, state: State, data: dict[str, Any], _at: int) -> None:
+        self._playing(state)
+        state["runs_out"] += 1
+        if state["runs_out"] == 1:
+            # First run-out: the discard pile is shuffled into a new deck.
+            state["discard"] = dict.fromkeys(kg.COLOURS, 0)
+            return
+        r = kg.result(areas(state), 2)
+        state["over"] = {"winners": list(r.winners), "reason": r.reason, "why": r.why}
+
+    @staticmethod
+    def _log(state: State, text: str) -> None:
+        state["log"] = [*state["log"][-19:], text]
 
 
 register(KitsuneTable())
