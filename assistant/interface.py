@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.games import kitsune, okoshki
+from assistant.games import kitsune, okoshki, pisanki
 
 JsonFn = Callable[[Any], Any]
 
 # Game slug -> function, for `assistant score` / POST /api/<game>/score.
 SCORERS: dict[str, JsonFn] = {
+    "pisanki": pisanki.score_json,
     "okoshki": okoshki.score_json,
     "kitsune": kitsune.score_json,
 }

@@ -1,0 +1,648 @@
+"""Pisanki end-of-game scoring: every scoring card, majorities, the Bunny, with the why.
+
+Everything here follows shared/RULES.md (Pisanki) and rulebooks/pisanki.txt. A grid is a list
+of rows; a cell is a Card or None (face down: an empty basket).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+CLOTHS = ("checked", "striped", "dotted", "neutral")
+EGGS = ("purple", "red", "orange", "yellow", "green", "blue")
+FLOWERS = ("blue", "pink", "purple", "yellow")
+LINES = (*(f"egg:{e}" for e in EGGS), "flowers", "tablecloths", "display")
+GRID_SIZES = {2: (4, 6), 3: (4, 6), 4: (3, 6), 5: (3, 5)}  # players -> rows, cols
+MAJORITY_POINTS = {1: (12, 6, 3), 11: (10, 5, 2), 16: (14, 7, 3)}
+MAX_DOUBLES = 6
+MAX_FLOWER_ONLY = 6
+
+Pos = tuple[int, int]
+
+
+class PisankiError(ValueError):
+    """Input that is not a Pisanki end of game; the message names the place."""
+
+
+@dataclass(frozen=True)
+class Card:
+    """An exhibition card: its tablecloth, its egg (or none), double egg, flowers."""
+
+    cloth: str
+    egg: str | None = None
+    double: bool = False
+    flowers: tuple[str, ...] = ()
+
+    @property
+    def eggs(self) -> int:
+        """Eggs on the card (a double egg is 2)."""
+        return 0 if self.egg is None else (2 if self.double else 1)
+
+
+Grid = tuple[tuple[Card | None, ...], ...]
+
+
+@dataclass(frozen=True)
+class Why:
+    """One reason for points: how many, on which cells, and a sentence."""
+
+    points: int
+    cells: tuple[Pos, ...]
+    text: str
+
+
+@dataclass
+class Line:
+    """A score sheet line of one player: its points and the reasons."""
+
+    points: int = 0
+    why: list[Why] = field(default_factory=list)
+
+    def add(self, points: int, cells: Iterable[Pos], text: str) -> None:
+        """Count points with their reason."""
+        self.points += points
+        self.why.append(Why(points, tuple(cells), text))
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player's name and display table."""
+
+    name: str
+    grid: Grid
+
+
+@dataclass(frozen=True)
+class Game:
+    """The end of a game: scoring cards in play, players in seating order, the Bunny."""
+
+    eggs: Mapping[str, int]
+    flowers: int
+    tablecloths: int
+    display: int
+    players: tuple[Player, ...]
+    bunny: Mapping[str, int] | None = None
+
+
+# -- geometry -------------------------------------------------------------------------------
+ORTH = ((-1, 0), (1, 0), (0, -1), (0, 1))
+DIAG = ((-1, -1), (-1, 1), (1, -1), (1, 1))
+
+
+def cell_name(pos: Pos) -> str:
+    """'B3' = column B, row 3 (as players read a table: letters across, numbers down)."""
+    r, c = pos
+    return f"{chr(ord('A') + c)}{r + 1}"
+
+
+def at(grid: Grid, r: int, c: int) -> Card | None:
+    """The face-up card at (r, c), or None (outside the grid or face down)."""
+    if 0 <= r < len(grid) and 0 <= c < len(grid[0]):
+        return grid[r][c]
+    return None
+
+
+def neighbours(grid: Grid, pos: Pos, steps: Sequence[Pos]) -> list[tuple[Pos, Card]]:
+    """Face-up neighbours in the given directions (face-down ones are ignored by every rule)."""
+    out = []
+    for dr, dc in steps:
+        card = at(grid, pos[0] + dr, pos[1] + dc)
+        if card is not None:
+            out.append(((pos[0] + dr, pos[1] + dc), card))
+    return out
+
+
+def cells(grid: Grid) -> list[tuple[Pos, Card]]:
+    """Every face-up card with its position."""
+    return [((r, c), card) for r, row in enumerate(grid) for c, card in enumerate(row)
+            if card is not None]
+
+
+def groups(grid: Grid, key: Callable[[Card], Any]) -> list[list[Pos]]:
+    """Orthogonally connected groups of face-up cards with the same key (key None = no group)."""
+    seen: set[Pos] = set()
+    found = []
+    for pos, card in cells(grid):
+        k = key(card)
+        if pos in seen or k is None:
+            continue
+        group, todo = [], [pos]
+        seen.add(pos)
+        while todo:
+            p = todo.pop()
+            group.append(p)
+            for q, other in neighbours(grid, p, ORTH):
+                if q not in seen and key(other) == k:
+                    seen.add(q)
+                    todo.append(q)
+        found.append(sorted(group))
+    return found
+
+
+def has_egg(egg: str) -> Callable[[Card], bool | None]:
+    """Key for groups of cards with this egg."""
+    return lambda card: True if card.egg == egg else None
+
+
+def flower_count(card: Card, kind: str | None = None) -> int:
+    """Flowers on a card (of one kind, when given)."""
+    return sum(1 for f in card.flowers if kind is None or f == kind)
+
+
+# -- shapes -----------------------------------------------------------------------------------
+def _orientations(shape: Iterable[Pos]) -> list[frozenset[Pos]]:
+    out = set()
+    pts = list(shape)
+    for _ in range(4):
+        pts = [(c, -r) for r, c in pts]  # rotate 90°
+        for mirror in (False, True):
+            q = [(r, -c) for r, c in pts] if mirror else pts
+            mr, mc = min(r for r, _ in q), min(c for _, c in q)
+            out.add(frozenset((r - mr, c - mc) for r, c in q))
+    return sorted(out, key=sorted)
+
+
+SHAPES: dict[int, tuple[str, list[frozenset[Pos]], int]] = {
+    7: ("2×2 square", _orientations([(0, 0), (0, 1), (1, 0), (1, 1)]), 6),
+    12: ("diagonal line of 3", _orientations([(0, 0), (1, 1), (2, 2)]), 4),
+    13: ("T of 4", _orientations([(0, 0), (0, 1), (0, 2), (1, 1)]), 6),
+    15: ("L of 4", _orientations([(0, 0), (1, 0), (2, 0), (2, 1)]), 6),
+}
+
+
+def most_disjoint(placements: Sequence[frozenset[Pos]]) -> list[frozenset[Pos]]:
+    """The largest set of placements no two of which share a cell (exact search).
+
+    Cells are taken in reading order; a placement is considered at its first cell, so the
+    search only remembers which of the next few cells are taken: fast on a whole 4×6 table.
+    """
+    order = sorted({q for pl in placements for q in pl})
+    index = {p: i for i, p in enumerate(order)}
+    starting: dict[int, list[tuple[int, int]]] = {}
+    for k, pl in enumerate(placements):
+        mask = sum(1 << index[q] for q in pl)
+        starting.setdefault(min(index[q] for q in pl), []).append((mask, k))
+
+    @cache
+    def best(i: int, used: int) -> tuple[int, ...]:
+        if i == len(order):
+            return ()
+        nxt = used & ~(1 << i)  # cells before i+1 no longer matter
+        if used >> i & 1:
+            return best(i + 1, nxt)
+        choice = best(i + 1, nxt)
+        for mask, k in starting.get(i, ()):
+            if not mask & used:
+                take = (k, *best(i + 1, (used | mask) & ~(1 << i)))
+                if len(take) > len(choice):
+                    choice = take
+        return choice
+
+    chosen = best(0, 0)
+    best.cache_clear()
+    return [placements[k] for k in chosen]
+
+
+def shape_sets(grid: Grid, egg: str, card_no: int) -> list[frozenset[Pos]]:
+    """The most disjoint sets of a shape card's shape made of cards with this egg."""
+    _, orients, _ = SHAPES[card_no]
+    mine = {pos for pos, card in cells(grid) if card.egg == egg}
+    rows, cols = len(grid), len(grid[0])
+    placements = []
+    for shape in orients:
+        for r in range(rows):
+            for c in range(cols):
+                placed = frozenset((r + dr, c + dc) for dr, dc in shape)
+                if placed <= mine:
+                    placements.append(placed)
+    return most_disjoint(placements)
+
+
+# -- egg scoring cards (per player) -------------------------------------------------------------
+def egg_card(grid: Grid, egg: str, card_no: int) -> Line:
+    """Points of a non-majority egg scoring card for one display table."""
+    line = Line()
+    if card_no in SHAPES:
+        name, _, pts = SHAPES[card_no]
+        for s in shape_sets(grid, egg, card_no):
+            cs = sorted(s)
+            line.add(pts, cs, f"{egg} {name} at {', '.join(map(cell_name, cs))}: +{pts}")
+        return line
+    for pos, card in cells(grid):
+        if card.egg != egg:
+            continue
+        here = f"{egg} egg at {cell_name(pos)}"
+        orth = neighbours(grid, pos, ORTH)
+        diag = neighbours(grid, pos, DIAG)
+        if card_no == 2:
+            for q, other in diag:
+                if other.cloth == card.cloth:
+                    line.add(2, [pos, q],
+                             f"{here}: +2 for the {other.cloth} diagonal at {cell_name(q)}")
+        elif card_no == 3:
+            for q, other in diag:
+                if other.cloth != card.cloth:
+                    line.add(1, [pos, q],
+                             f"{here}: +1 for the {other.cloth} diagonal at {cell_name(q)}")
+        elif card_no == 4:
+            kinds = sorted({o.cloth for _, o in diag})
+            pts = {0: 0, 1: 1, 2: 2}.get(len(kinds), 4)
+            if pts:
+                line.add(pts, [pos, *(q for q, _ in diag)],
+                         f"{here}: +{pts} for {len(kinds)} different cloth(s) on its diagonals")
+        elif card_no == 5:
+            near = [q for q, o in orth if o.cloth == "neutral"]
+            if near:
+                line.add(4, [pos, *near],
+                         f"{here}: +4, next to a neutral cloth at {cell_name(near[0])}")
+        elif card_no in (6, 8, 9):
+            for (dr, _dc), (q, other) in _with_dirs(grid, pos):
+                if card_no == 6:
+                    n, what = flower_count(other), "flower"
+                elif card_no == 8:
+                    n, what = 2 * flower_count(other, "blue"), "blue flower"
+                else:
+                    kind = "pink" if dr else "purple"
+                    side = "above/below" if dr else "beside it"
+                    n, what = flower_count(other, kind), f"{kind} flower {side}"
+                if n:
+                    line.add(n, [pos, q], f"{here}: +{n} for the {what} at {cell_name(q)}")
+        elif card_no == 10:
+            near = [q for q, o in orth if o.flowers]
+            if near:
+                line.add(4, [pos, *near], f"{here}: +4, next to a flower at {cell_name(near[0])}")
+        elif card_no == 14:
+            other_eggs = sorted({o.egg for _, o in diag if o.egg and o.egg != egg})
+            if other_eggs:
+                qs = [q for q, o in diag if o.egg in other_eggs]
+                line.add(len(other_eggs), [pos, *qs],
+                         f"{here}: +{len(other_eggs)} for {', '.join(other_eggs)} on its diagonals")
+        elif card_no == 17:
+            near = [q for q, o in orth if o.egg == egg]
+            if near:
+                line.add(1, [pos, *near],
+                         f"{here}: +1, next to another {egg} egg at {cell_name(near[0])}")
+        else:
+            raise PisankiError(f"egg scoring card {card_no} is not a per-card rule")
+    return line
+
+
+def _with_dirs(grid: Grid, pos: Pos) -> list[tuple[Pos, tuple[Pos, Card]]]:
+    out = []
+    for d in ORTH:
+        card = at(grid, pos[0] + d[0], pos[1] + d[1])
+        if card is not None:
+            out.append((d, ((pos[0] + d[0], pos[1] + d[1]), card)))
+    return out
+
+
+# -- majorities -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Contender:
+    """One side in a majority: its largest group, its tie count, and whether it is the Bunny."""
+
+    value: int
+    ties: int
+    bunny: bool = False
+    cells: tuple[Pos, ...] = ()
+
+
+def beats(a: Contender, b: Contender) -> bool:
+    """Does `a` rank strictly above `b`? The Bunny loses every tie."""
+    if a.value != b.value:
+        return a.value > b.value
+    if a.bunny or b.bunny:
+        return b.bunny and not a.bunny
+    return a.ties > b.ties
+
+
+def majority(contenders: Sequence[Contender], card_no: int, players: int) -> list[int]:
+    """Points for each contender: sport-style places, value 0 never scores, places by count."""
+    table = MAJORITY_POINTS[card_no]
+    scoring_places = {2: 1, 3: 2}.get(players, 3)
+    out = []
+    for me in contenders:
+        place = 1 + sum(1 for other in contenders if other is not me and beats(other, me))
+        ok = me.value > 0 and not me.bunny and place <= scoring_places
+        out.append(table[place - 1] if ok else 0)
+    return out
+
+
+def majority_contenders(game: Game, egg: str) -> list[Contender]:
+    """Each player's largest group of cards with this egg and their count; then the Bunny."""
+    out = []
+    for p in game.players:
+        gs = groups(p.grid, has_egg(egg))
+        biggest = max(gs, key=len, default=[])
+        count = sum(1 for _, card in cells(p.grid) if card.egg == egg)
+        out.append(Contender(len(biggest), count, False, tuple(biggest)))
+    if game.bunny is not None:
+        n = game.bunny.get(egg, 0)
+        out.append(Contender(n, n, True))
+    return out
+
+
+# -- flower, tablecloth, display cards ---------------------------------------------------------
+def flower_groups_value(grid: Grid) -> tuple[int, list[Pos]]:
+    """Flowers in the richest orthogonally connected group of flowered cards."""
+    best, where = 0, []
+    for g in groups(grid, lambda card: True if card.flowers else None):
+        n = sum(flower_count(grid[r][c]) for r, c in g)
+        if n > best:
+            best, where = n, g
+    return best, where
+
+
+def sets_of_three(counts: Sequence[int]) -> int:
+    """The most disjoint sets of 3 different items from these counts."""
+    k = 0
+    while sum(min(c, k + 1) for c in counts) >= 3 * (k + 1):
+        k += 1
+    return k
+
+
+def tablecloth_card(grid: Grid, card_no: int) -> Line:
+    """Points of a tablecloth scoring card for one display table."""
+    line = Line()
+    gs = groups(grid, lambda card: card.cloth)
+    if card_no == 1 and gs:
+        g = max(gs, key=len)
+        cloth = grid[g[0][0]][g[0][1]].cloth
+        line.add(len(g), g, f"largest group of one cloth: {len(g)} {cloth} cards")
+    elif card_no == 2:
+        counts = [sum(1 for _, c in cells(grid) if c.cloth == k) for k in CLOTHS]
+        n = sets_of_three(counts)
+        if n:
+            line.add(n, [], f"{n} set(s) of 3 different cloths from "
+                     + ", ".join(f"{c} {k}" for c, k in zip(counts, CLOTHS, strict=True)))
+    elif card_no == 3 and gs:
+        g = min(gs, key=len)
+        cloth = grid[g[0][0]][g[0][1]].cloth
+        line.add(2 * len(g), g, f"smallest group of one cloth: {len(g)} {cloth} card(s) × 2")
+    return line
+
+
+def egg_total(grid: Grid) -> int:
+    """Eggs on a display table (a double egg is 2)."""
+    return sum(card.eggs for _, card in cells(grid))
+
+
+def face_down(grid: Grid) -> list[Pos]:
+    """The empty baskets."""
+    return [(r, c) for r, row in enumerate(grid) for c, card in enumerate(row) if card is None]
+
+
+def seat_neighbours(i: int, n: int) -> list[int]:
+    """The players before and after in seating order (the other one, once, with 2 players)."""
+    if n == 2:
+        return [1 - i]
+    return [(i - 1) % n, (i + 1) % n]
+
+
+# -- the whole game -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerScore:
+    """A player's total and lines with their reasons."""
+
+    name: str
+    total: int
+    lines: Mapping[str, Line]
+
+
+@dataclass(frozen=True)
+class Result:
+    """Everyone's score and the winners (several on a tie)."""
+
+    players: tuple[PlayerScore, ...]
+    winners: tuple[str, ...]
+
+
+def score(game: Game) -> Result:
+    """Score every line of every player."""
+    n = len(game.players)
+    lines = [{key: Line() for key in LINES} for _ in game.players]
+    for egg in EGGS:
+        no = game.eggs[egg]
+        key = f"egg:{egg}"
+        if no in MAJORITY_POINTS:
+            cons = majority_contenders(game, egg)
+            pts = majority(cons, no, n)
+            for i in range(n):
+                me = cons[i]
+                place = 1 + sum(1 for o in cons if o is not me and beats(o, me))
+                bunny = " (the Bunny counts as a player)" if game.bunny is not None else ""
+                if pts[i]:
+                    lines[i][key].add(pts[i], me.cells, f"largest {egg} group {me.value} "
+                                      f"({me.ties} {egg} cards in all): place {place}{bunny}")
+                else:
+                    lines[i][key].why.append(Why(0, me.cells, f"largest {egg} group {me.value}:"
+                                                 f" place {place}, no points{bunny}"))
+        else:
+            for i, p in enumerate(game.players):
+                lines[i][key] = egg_card(p.grid, egg, no)
+    # flowers
+    if game.flowers == 1:
+        for i, p in enumerate(game.players):
+            fl = [pos for pos, c in cells(p.grid) if c.flowers]
+            total = sum(flower_count(c) for _, c in cells(p.grid))
+            if total:
+                lines[i]["flowers"].add(total, fl, f"{total} flower(s)")
+    elif game.flowers == 2:
+        vals = [flower_groups_value(p.grid) for p in game.players]
+        hi, lo = max(v for v, _ in vals), min(v for v, _ in vals)
+        for i, (v, where) in enumerate(vals):
+            if hi == lo:
+                lines[i]["flowers"].add(5, where, f"flower group {v}: all players equal, +5 each")
+            elif v == hi:
+                lines[i]["flowers"].add(5, where, f"richest flower group {v}: +5")
+            elif v == lo:
+                lines[i]["flowers"].add(-2, where, f"poorest flower group {v}: −2")
+            else:
+                lines[i]["flowers"].why.append(Why(0, tuple(where), f"flower group {v}"))
+    elif game.flowers == 3:
+        for i, p in enumerate(game.players):
+            counts = {k: sum(flower_count(c, k) for _, c in cells(p.grid)) for k in FLOWERS}
+            sets_ = min(counts.values())
+            if sets_:
+                lines[i]["flowers"].add(5 * sets_, [], f"{sets_} set(s) of 4 different flowers ("
+                                        + ", ".join(f"{v} {k}" for k, v in counts.items()) + ")")
+    for i, p in enumerate(game.players):
+        lines[i]["tablecloths"] = tablecloth_card(p.grid, game.tablecloths)
+    # display table
+    eggs = [egg_total(p.grid) for p in game.players]
+    for i, p in enumerate(game.players):
+        down = face_down(p.grid)
+        line = lines[i]["display"]
+        if game.display == 1 and not down:
+            line.add(5, [], "no empty basket: +5")
+        elif game.display == 2 and down:
+            line.add(-2 * len(down), down, f"{len(down)} empty basket(s) × −2")
+        elif game.display == 3:
+            for j in seat_neighbours(i, n):
+                more = eggs[i] - eggs[j]
+                if more > 0:
+                    line.add(2 * more, [], f"{eggs[i]} eggs, {more} more than "
+                             f"{game.players[j].name} ({eggs[j]}): +{2 * more}")
+    scores = tuple(
+        PlayerScore(p.name, sum(line.points for line in lines[i].values()), lines[i])
+        for i, p in enumerate(game.players)
+    )
+    best = max(s.total for s in scores)
+    return Result(scores, tuple(s.name for s in scores if s.total == best))
+
+
+# -- input ------------------------------------------------------------------------------------
+def _number(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise PisankiError(f"{where}: must be a number from {lo} to {hi}, not {value!r}")
+    return value
+
+
+def read_card(raw: Any, where: str) -> Card | None:
+    """One cell from JSON (null = face down), with messages that name the cell."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise PisankiError(f"{where}: must be a card object or null (face down)")
+    for key in raw:
+        if key not in ("cloth", "egg", "double", "flowers"):
+            raise PisankiError(f"{where}.{key}: not a card field (cloth, egg, double, flowers)")
+    cloth = raw.get("cloth")
+    if cloth not in CLOTHS:
+        raise PisankiError(f"{where}.cloth: {cloth!r} is not one of {', '.join(CLOTHS)}")
+    egg = raw.get("egg")
+    if egg is not None and egg not in EGGS:
+        raise PisankiError(f"{where}.egg: {egg!r} is not one of {', '.join(EGGS)}")
+    double = raw.get("double", False)
+    if not isinstance(double, bool):
+        raise PisankiError(f"{where}.double: must be true or false")
+    flowers = raw.get("flowers", [])
+    if not isinstance(flowers, list):
+        raise PisankiError(f"{where}.flowers: must be a list")
+    for k, f in enumerate(flowers):
+        if f not in FLOWERS:
+            raise PisankiError(f"{where}.flowers[{k}]: {f!r} is not one of {', '.join(FLOWERS)}")
+    if len(flowers) > 2:
+        raise PisankiError(f"{where}.flowers: a card has at most 2 flowers, not {len(flowers)}")
+    if len(flowers) == 2 and flowers[0] != flowers[1]:
+        raise PisankiError(f"{where}.flowers: the two flowers of a card are of one kind")
+    if double and egg is None:
+        raise PisankiError(f"{where}.double: a double egg needs an egg")
+    if double and cloth != "neutral":
+        raise PisankiError(f"{where}.double: double eggs are only on the neutral tablecloth")
+    if double and flowers:
+        raise PisankiError(f"{where}.flowers: double-egg cards have no flowers")
+    if egg is None and len(flowers) != 2:
+        raise PisankiError(f"{where}: a card without an egg has 2 flowers of one kind")
+    return Card(cloth, egg, double, tuple(flowers))
+
+
+def read_grid(raw: Any, where: str, rows: int, cols: int) -> Grid:
+    """A display table from JSON, checked against the grid size and the deck."""
+    if not isinstance(raw, list) or len(raw) != rows:
+        n = len(raw) if isinstance(raw, list) else "no"
+        raise PisankiError(f"{where}: must have {rows} rows of {cols} cards, not {n} rows")
+    grid = []
+    for r, row in enumerate(raw):
+        if not isinstance(row, list) or len(row) != cols:
+            n = len(row) if isinstance(row, list) else "no"
+            raise PisankiError(f"{where}[{r}]: must have {cols} cards, not {n}")
+        grid.append(tuple(read_card(cell, f"{where}[{r}][{c}]") for c, cell in enumerate(row)))
+    g = tuple(grid)
+    doubles = sum(1 for _, c in cells(g) if c.double)
+    if doubles > MAX_DOUBLES:
+        raise PisankiError(f"{where}: {doubles} double eggs, but the deck has only {MAX_DOUBLES}")
+    flower_only = sum(1 for _, c in cells(g) if c.egg is None)
+    if flower_only > MAX_FLOWER_ONLY:
+        raise PisankiError(f"{where}: {flower_only} cards with flowers only, but the deck has "
+                           f"only {MAX_FLOWER_ONLY}")
+    return g
+
+
+def read_game(data: Any) -> Game:
+    """INTERFACE.md Pisanki JSON -> Game, with one-line errors that name the place."""
+    if not isinstance(data, Mapping):
+        raise PisankiError("the body must be a JSON object with 'scoring' and 'players'")
+    sc = data.get("scoring")
+    if not isinstance(sc, Mapping):
+        raise PisankiError("scoring: missing")
+    eggs = sc.get("eggs")
+    if not isinstance(eggs, Mapping):
+        raise PisankiError("scoring.eggs: missing (one card number per egg type)")
+    for e in eggs:
+        if e not in EGGS:
+            raise PisankiError(f"scoring.eggs.{e}: not one of {', '.join(EGGS)}")
+    egg_cards = {}
+    for e in EGGS:
+        if e not in eggs:
+            raise PisankiError(f"scoring.eggs.{e}: missing")
+        egg_cards[e] = _number(eggs[e], f"scoring.eggs.{e}", 1, 17)
+    flowers = _number(sc.get("flowers"), "scoring.flowers", 1, 3)
+    cloths = _number(sc.get("tablecloths"), "scoring.tablecloths", 1, 3)
+    display = _number(sc.get("display"), "scoring.display", 1, 3)
+    raw_players = data.get("players")
+    if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 5:
+        n = len(raw_players) if isinstance(raw_players, list) else "no"
+        raise PisankiError(f"players: Pisanki is for 2 to 5 players, not {n}")
+    rows, cols = GRID_SIZES[len(raw_players)]
+    players = []
+    names = set()
+    for i, p in enumerate(raw_players):
+        if not isinstance(p, Mapping):
+            raise PisankiError(f"players[{i}]: must be an object with name and grid")
+        name = p.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise PisankiError(f"players[{i}].name: missing")
+        if name in names:
+            raise PisankiError(f"players[{i}].name: {name!r} is used twice")
+        names.add(name)
+        players.append(Player(name, read_grid(p.get("grid"), f"players[{i}].grid", rows, cols)))
+    bunny = data.get("bunny")
+    if len(players) == 2:
+        if not isinstance(bunny, Mapping):
+            raise PisankiError("bunny: required with 2 players (its egg counts by type)")
+        for e in bunny:
+            if e not in EGGS:
+                raise PisankiError(f"bunny.{e}: not one of {', '.join(EGGS)}")
+        bunny = {e: _number(bunny.get(e, 0), f"bunny.{e}", 0, 48) for e in EGGS}
+    elif bunny is not None:
+        raise PisankiError("bunny: only in a 2-player game")
+    return Game(egg_cards, flowers, cloths, display, tuple(players), bunny)
+
+
+READINGS = [
+    "Majority places are ranked like sport results; a value of 0 never scores (RULES.md).",
+    "Shape cards count the most disjoint sets, each card in at most one set (RULES.md).",
+    "A double-egg card counts as one card; its two eggs count on display card 3 and for the "
+    "Bunny (RULES.md).",
+    "Face-down cards are ignored by every rule (RULES.md).",
+]
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """The INTERFACE.md answer, with the reasons beside `lines`."""
+    return {
+        "players": [
+            {
+                "name": p.name,
+                "total": p.total,
+                "lines": {k: p.lines[k].points for k in LINES},
+                "why": {
+                    k: [{"points": w.points, "cells": [cell_name(c) for c in w.cells],
+                         "text": w.text} for w in p.lines[k].why]
+                    for k in LINES
+                },
+            }
+            for p in result.players
+        ],
+        "winners": list(result.winners),
+        "readings": READINGS,
+    }
+
+
+def score_json(data: Any) -> dict[str, Any]:
+    """INTERFACE.md Pisanki: the end of a game -> each player's lines, total, the winners."""
+    return result_json(score(read_game(data)))
