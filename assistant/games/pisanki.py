@@ -646,3 +646,43 @@ def result_json(result: Result) -> dict[str, Any]:
 def score_json(data: Any) -> dict[str, Any]:
     """INTERFACE.md Pisanki: the end of a game -> each player's lines, total, the winners."""
     return result_json(score(read_game(data)))
+
+
+# -- the scoring cards as players see them (short caption, full rule) ------------------------
+EGG_CARDS: dict[int, tuple[str, str]] = {
+    1: ("Biggest group 12·6·3", "Largest group of this egg: 12 / 6 / 3 points for 1st / 2nd / "
+        "3rd (2 players: 1st only; 3 players: 1st and 2nd). Ties: most cards with this egg."),
+    2: ("+2 same cloth ⤡", "+2 per diagonal neighbour with the same tablecloth as the card."),
+    3: ("+1 other cloth ⤡", "+1 per diagonal neighbour with a different tablecloth."),
+    4: ("1·2·4 cloths ⤡", "1, 2 or 4 points for 1, 2 or 3+ different tablecloths among its "
+        "diagonal neighbours."),
+    5: ("+4 by neutral", "+4 if at least one orthogonal neighbour has the neutral tablecloth."),
+    6: ("+1 per flower by it", "+1 per flower on its orthogonal neighbours (two-flower card: 2)."),
+    7: ("+6 per 2×2", "+6 per 2×2 square of this egg (each card in one set; the most sets)."),
+    8: ("+2 per blue flower", "+2 per blue flower on its orthogonal neighbours."),
+    9: ("pink ↕ purple ↔", "+1 per pink flower above/below it, +1 per purple flower left/right."),
+    10: ("+4 by a flower", "+4 if at least one orthogonal neighbour has a flower."),
+    11: ("Biggest group 10·5·2", "Largest group of this egg: 10 / 5 / 2 points, as card 1."),
+    12: ("+4 per diagonal of 3", "+4 per straight diagonal line of 3 of this egg (most sets)."),
+    13: ("+6 per T", "+6 per T of 4 of this egg, any rotation (most sets)."),
+    14: ("+1 other egg ⤡", "+1 per different other egg type among its diagonal neighbours."),
+    15: ("+6 per L", "+6 per L of 4 of this egg, any rotation or mirror (most sets)."),
+    16: ("Biggest group 14·7·3", "Largest group of this egg: 14 / 7 / 3 points, as card 1."),
+    17: ("+1 by same egg", "+1 if at least one orthogonal neighbour also has this egg."),
+}
+FLOWER_CARDS = {
+    1: ("+1 per flower", "+1 per flower, wherever it is."),
+    2: ("Flower group +5 / −2", "The richest connected group of flowered cards (count flowers): "
+        "highest +5, lowest −2; all equal: everyone +5."),
+    3: ("+5 per 4 kinds", "+5 per set of the 4 different flower kinds."),
+}
+TABLECLOTH_CARDS = {
+    1: ("Biggest cloth group", "+1 per card in your largest group of one tablecloth."),
+    2: ("+1 per 3 cloths", "+1 per set of 3 different tablecloths."),
+    3: ("Smallest cloth group ×2", "+2 per card in your smallest group of one tablecloth."),
+}
+DISPLAY_CARDS = {
+    1: ("+5 full table", "+5 if your display table has no face-down card."),
+    2: ("−2 per face down", "−2 per face-down card (empty basket)."),
+    3: ("+2 per egg more", "+2 per egg more than each neighbour at the table (double egg = 2)."),
+}

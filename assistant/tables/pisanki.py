@@ -1,12 +1,163 @@
-"""The pisanki table: its state and edits."""
+"""The Pisanki table: players in seating order, the scoring cards, the Bunny, every grid.
 
-from assistant.tables import Reducer, register
+A cell in the table state is {} (not entered yet), {"down": true} (face down), or a card
+{"cloth", "egg", "double", "flowers"} that may still be partly entered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from assistant.games import pisanki as pg
+from assistant.tables import EditError, Reducer, State, player_index, register
+
+MAX_ROWS, MAX_COLS = 4, 6
+SLOTS = (*(f"egg:{e}" for e in pg.EGGS), "flowers", "tablecloths", "display")
+
+
+def empty_grid() -> list[list[dict[str, Any]]]:
+    """A 4×6 grid of cells not entered yet (smaller tables use its top-left part)."""
+    return [[{} for _ in range(MAX_COLS)] for _ in range(MAX_ROWS)]
+
+
+def grid_size(players: int) -> tuple[int, int]:
+    """Rows and columns of a display table for this many players."""
+    return pg.GRID_SIZES.get(min(max(players, 2), 5))
+
+
+def clean_cell(raw: Any) -> dict[str, Any]:
+    """A cell as the entry page sends it, checked; partly entered cards are allowed."""
+    if raw in (None, {}):
+        return {}
+    if not isinstance(raw, dict):
+        raise EditError("That is not a card.")
+    if raw.get("down"):
+        return {"down": True}
+    cell: dict[str, Any] = {}
+    cloth = raw.get("cloth")
+    if cloth is not None:
+        if cloth not in pg.CLOTHS:
+            raise EditError(f"'{cloth}' is not a tablecloth.")
+        cell["cloth"] = cloth
+    egg = raw.get("egg")
+    if egg is not None and egg not in pg.EGGS:
+        raise EditError(f"'{egg}' is not an egg.")
+    cell["egg"] = egg
+    cell["double"] = bool(raw.get("double"))
+    flowers = raw.get("flowers") or []
+    if not isinstance(flowers, list) or any(f not in pg.FLOWERS for f in flowers):
+        raise EditError("Unknown flower.")
+    if len(flowers) > 2:
+        raise EditError("A card has at most 2 flowers.")
+    if len(set(flowers)) > 1:
+        raise EditError("The two flowers of a card are of one kind.")
+    cell["flowers"] = list(flowers)
+    if cell["double"]:
+        if egg is None:
+            raise EditError("A double egg needs an egg.")
+        if cell.get("cloth", "neutral") != "neutral":
+            raise EditError("Double eggs are only on the neutral tablecloth.")
+        if flowers:
+            raise EditError("Double-egg cards have no flowers.")
+    return cell
 
 
 class PisankiTable(Reducer):
-    """Edits of a pisanki table."""
+    """Edits of a Pisanki table."""
 
     slug = "pisanki"
+    max_players = 5
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handlers.update({
+            "pisanki.scoring": self._scoring,
+            "pisanki.bunny": self._bunny,
+            "pisanki.cell": self._cell,
+            "pisanki.clear": self._clear,
+        })
+
+    def initial_state(self) -> State:
+        return {**super().initial_state(), "scoring": dict.fromkeys(SLOTS),
+                "bunny": dict.fromkeys(pg.EGGS, 0)}
+
+    def new_player(self, name: str) -> dict[str, Any]:
+        return {"name": name, "grid": empty_grid()}
+
+    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
+        if op == "pisanki.cell":
+            return {f"cell:{data.get('player')}:{data.get('r')}:{data.get('c')}"}
+        if op == "pisanki.scoring":
+            return {f"scoring:{data.get('slot')}"}
+        if op == "pisanki.bunny":
+            return {f"bunny:{data.get('egg')}"}
+        if op == "pisanki.clear":
+            return {f"grid:{data.get('player')}"}
+        return super().keys(op, data)
+
+    def describe(self, op: str, data: dict[str, Any]) -> str:
+        if op == "pisanki.cell":
+            pos = pg.cell_name((int(data.get("r", 0)), int(data.get("c", 0))))
+            return f"{data.get('name', '')}: {pos}"
+        if op == "pisanki.scoring":
+            return f"scoring card {data.get('slot')}: {data.get('number')}"
+        if op == "pisanki.bunny":
+            return f"Bunny {data.get('egg')}: {data.get('count')}"
+        if op == "pisanki.clear":
+            return f"cleared the table of {data.get('name', '')}"
+        return super().describe(op, data)
+
+    def _scoring(self, state: State, data: dict[str, Any], _at: int) -> None:
+        slot = str(data.get("slot"))
+        if slot not in SLOTS:
+            raise EditError("Pick a scoring card slot.")
+        top = 17 if slot.startswith("egg:") else 3
+        try:
+            number = int(data.get("number"))
+        except (TypeError, ValueError):
+            raise EditError("Pick a scoring card.") from None
+        if not 1 <= number <= top:
+            raise EditError(f"That slot takes a card from 1 to {top}.")
+        state["scoring"][slot] = number
+
+    def _bunny(self, state: State, data: dict[str, Any], _at: int) -> None:
+        egg = str(data.get("egg"))
+        if egg not in pg.EGGS:
+            raise EditError("Pick an egg type.")
+        try:
+            count = int(data.get("count"))
+        except (TypeError, ValueError):
+            raise EditError("Type how many eggs the Bunny has.") from None
+        if not 0 <= count <= 48:
+            raise EditError("The Bunny has from 0 to 48 eggs of a type.")
+        state["bunny"][egg] = count
+
+    def _player(self, state: State, data: dict[str, Any]) -> dict[str, Any]:
+        i = player_index(state, data.get("player"))
+        p = state["players"][i]
+        if data.get("name") not in (None, "", p["name"]):
+            raise EditError("The players changed meanwhile: this table belongs to someone else.")
+        return p
+
+    def _cell(self, state: State, data: dict[str, Any], _at: int) -> None:
+        p = self._player(state, data)
+        rows, cols = grid_size(len(state["players"]))
+        try:
+            r, c = int(data.get("r")), int(data.get("c"))
+        except (TypeError, ValueError):
+            raise EditError("Pick a cell of the table.") from None
+        if not (0 <= r < rows and 0 <= c < cols):
+            raise EditError(f"The table is {rows} × {cols}: no cell {pg.cell_name((r, c))}.")
+        cell = clean_cell(data.get("cell"))
+        grid = p["grid"]
+        others = [grid[rr][cc] for rr in range(rows) for cc in range(cols) if (rr, cc) != (r, c)]
+        if cell.get("double") and sum(1 for o in others if o.get("double")) >= pg.MAX_DOUBLES:
+            raise EditError(f"A table holds at most {pg.MAX_DOUBLES} double eggs (the deck has 6).")
+        grid[r][c] = cell
+
+    def _clear(self, state: State, data: dict[str, Any], _at: int) -> None:
+        self._player(state, data)["grid"] = empty_grid()
 
 
 register(PisankiTable())

@@ -1,12 +1,156 @@
-"""The Pisanki table page."""
+"""The Pisanki pages: setup, entering each display table, the live score sheet with the why."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from flask import Blueprint, request
+
+from assistant.games import pisanki as pg
 from assistant.store import Table
+from assistant.tables.pisanki import SLOTS, grid_size
+from assistant.web.htmx import page_or_fragment
+
+bp = Blueprint("pisanki", __name__)
+
+EGG_NAMES = {e: e.capitalize() for e in pg.EGGS}
+SLOT_CARDS = {"flowers": pg.FLOWER_CARDS, "tablecloths": pg.TABLECLOTH_CARDS,
+              "display": pg.DISPLAY_CARDS}
+
+
+def slot_label(slot: str) -> str:
+    """'Purple egg', 'Flowers', …"""
+    return f"{EGG_NAMES[slot[4:]]} egg" if slot.startswith("egg:") else slot.capitalize()
+
+
+def slot_cards(slot: str) -> dict[int, tuple[str, str]]:
+    """The cards that can fill a slot."""
+    return pg.EGG_CARDS if slot.startswith("egg:") else SLOT_CARDS[slot]
+
+
+def to_card(cell: dict[str, Any]) -> pg.Card | None:
+    """A state cell as the engine's card; face-down and unfinished cells count as face down."""
+    if not cell or cell.get("down") or "cloth" not in cell:
+        return None
+    if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
+        return None
+    return pg.Card(cell["cloth"], cell.get("egg"), bool(cell.get("double")),
+                   tuple(cell.get("flowers", [])))
+
+
+def cell_issue(cell: dict[str, Any]) -> str | None:
+    """What is still missing on a cell, or None when it is a whole card or face down."""
+    if not cell:
+        return "not entered"
+    if cell.get("down"):
+        return None
+    if "cloth" not in cell:
+        return "no tablecloth yet"
+    if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
+        return "no egg (a card without an egg has 2 flowers)"
+    return None
+
+
+def table_grids(state: dict[str, Any]) -> tuple[int, int, list[list[list[dict[str, Any]]]]]:
+    """Rows, columns and each player's grid cut to the table size for the player count."""
+    rows, cols = grid_size(len(state["players"]))
+    return rows, cols, [[row[:cols] for row in p["grid"][:rows]] for p in state["players"]]
+
+
+def live_score(state: dict[str, Any]) -> pg.Result | None:
+    """Score the game as entered so far (None until the nine cards and 2+ players are set)."""
+    players = state["players"]
+    if not 2 <= len(players) <= 5 or any(state["scoring"][s] is None for s in SLOTS):
+        return None
+    _, _, grids = table_grids(state)
+    game = pg.Game(
+        eggs={e: state["scoring"][f"egg:{e}"] for e in pg.EGGS},
+        flowers=state["scoring"]["flowers"], tablecloths=state["scoring"]["tablecloths"],
+        display=state["scoring"]["display"],
+        players=tuple(pg.Player(p["name"], tuple(tuple(to_card(c) for c in row) for row in g))
+                      for p, g in zip(players, grids, strict=True)),
+        bunny=dict(state["bunny"]) if len(players) == 2 else None,
+    )
+    return pg.score(game)
+
+
+def selected_player(t: Table) -> int:
+    """The player whose table this phone is entering (?p=), kept in range."""
+    try:
+        p = int(request.args.get("p", 0))
+    except ValueError:
+        p = 0
+    return max(0, min(p, len(t.state["players"]) - 1)) if t.state["players"] else 0
+
+
+def sheet_context(t: Table) -> dict[str, Any]:
+    """The score sheet: a row per scoring line, a column per player, totals and winners."""
+    state = t.state
+    result = live_score(state)
+    rows, cols, grids = table_grids(state)
+    missing = [sum(1 for row in g for c in row if cell_issue(c)) for g in grids]
+    lines = []
+    if result:
+        for key in pg.LINES:
+            number = state["scoring"][key]
+            caption = slot_cards(key)[number][0]
+            cells = []
+            for i, ps in enumerate(result.players):
+                line = ps.lines[key]
+                cells.append({
+                    "points": line.points,
+                    "why": [{"points": w.points, "text": w.text,
+                             "cells": " ".join(pg.cell_name(c) for c in w.cells)}
+                            for w in line.why],
+                    "id": f"why-{i}-{key.replace(':', '-')}",
+                })
+            lines.append({"key": key, "label": slot_label(key), "number": number,
+                          "caption": caption, "cells": cells})
+    return {"result": result, "sheet_lines": lines, "missing": missing,
+            "readings": pg.READINGS, "p": selected_player(t)}
 
 
 def context(t: Table) -> dict[str, Any]:
     """Template context of the Pisanki page."""
-    return {}
+    state = t.state
+    rows, cols, grids = table_grids(state)
+    p = selected_player(t)
+    slots = [{"slot": s, "label": slot_label(s), "number": state["scoring"][s],
+              "cards": slot_cards(s)} for s in SLOTS]
+    return {
+        "pg": pg,
+        "slots": slots,
+        "chosen": sum(1 for s in slots if s["number"]),
+        "rows": rows,
+        "cols": cols,
+        "grid_json": json.dumps(grids[p]) if grids else "[]",
+        "egg_names": EGG_NAMES,
+        **sheet_context(t),
+    }
+
+
+@bp.get("/t/<code>/pisanki/sheet")
+def sheet(code: str):
+    """The live score sheet alone (fetched after this phone's cell edits have landed)."""
+    from assistant.web.tables import load, table_context
+
+    t = load(code)
+    return page_or_fragment("pisanki/table.html", "pisanki/_sheet.html", **table_context(t))
+
+
+@bp.get("/t/<code>/pisanki/choices")
+def choices(code: str):
+    """The cards that can fill one scoring slot (loaded when its row is opened)."""
+    from flask import abort, render_template
+
+    from assistant.web.tables import load
+
+    t = load(code)
+    slot = request.args.get("slot", "")
+    if slot not in SLOTS:
+        abort(400, description="No such scoring card slot.")
+    s = {"slot": slot, "label": slot_label(slot), "number": t.state["scoring"][slot],
+         "cards": slot_cards(slot)}
+    resp = render_template("pisanki/_choices.html", t=t, s=s)
+    return resp, 200, {"Vary": "HX-Request"}

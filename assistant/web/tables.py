@@ -196,7 +196,12 @@ def apply_edit(code: str, op: str, data: dict[str, Any]):
 
 
 def respond(t: Table, message: str | None = None, error: bool = False):
-    """htmx gets the live fragment (a refusal is a 200 with its message); forms a redirect."""
+    """htmx gets the live fragment (a refusal is a 200 with its message); forms a redirect.
+
+    A script island that asks for JSON (the Pisanki grid) gets the version and any message.
+    """
+    if request.headers.get("Accept") == "application/json":
+        return jsonify(version=t.version, error=message if error else None)
     if is_htmx():
         return page_or_fragment(
             f"{t.game}/table.html", "tables/_main.html",

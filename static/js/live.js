@@ -19,7 +19,8 @@
   function refresh() {
     const m = main();
     if (!m) return;
-    if (editing(m)) { pending = true; return; }  // never wipe what a player is typing
+    // Never wipe what a player is typing, nor taps still on their way to the server.
+    if (editing(m) || window.tableBusy) { pending = true; return; }
     pending = false;
     htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
   }

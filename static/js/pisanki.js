@@ -1,0 +1,213 @@
+// The Pisanki entry island: paint a display table with brushes (tablecloth, egg, flowers,
+// face down, copy from the left). Each tap shows at once and is sent to the server in order
+// (one request at a time, each with the version it saw); the score sheet is fetched again
+// when the queue is empty. Brushes survive a refresh of the page part (sessionStorage).
+(function () {
+  "use strict";
+  const EGG = { purple: "#8e44ad", red: "#e03c31", orange: "#f08c1a", yellow: "#f4cf1d",
+                green: "#2e9e4f", blue: "#2f6fd1" };
+  const FLOWER = { blue: "#3d8bfd", pink: "#ff6fae", purple: "#a05bd6", yellow: "#ffd43b" };
+  const KEY = "pisanki-brush";
+  let queue = [];
+  let sending = false;
+  let taps = 0;
+
+  function entry() { return document.getElementById("p-entry"); }
+  function brush() {
+    try { return JSON.parse(sessionStorage.getItem(KEY)) || {}; } catch (e) { return {}; }
+  }
+  function saveBrush(b) { sessionStorage.setItem(KEY, JSON.stringify(b)); }
+
+  function eggSvg(colour, cx, cy, rx, ry) {
+    return '<ellipse cx="' + cx + '" cy="' + cy + '" rx="' + rx + '" ry="' + ry + '" fill="' + colour +
+      '" stroke="#222" stroke-width="1.2"/>' +
+      '<path d="M' + (cx - rx + 1) + ' ' + cy + ' l' + (rx / 2) + ' -3 l' + (rx / 2) + ' 3 l' + (rx / 2) +
+      ' -3 l' + (rx / 2) + ' 3" stroke="#fff" stroke-width="1.6" fill="none"/>';
+  }
+  function flowerSvg(colour, cx, cy) {
+    let s = "";
+    for (let i = 0; i < 5; i++) {
+      const a = (i * 72) * Math.PI / 180;
+      s += '<circle cx="' + (cx + 4 * Math.cos(a)).toFixed(1) + '" cy="' + (cy + 4 * Math.sin(a)).toFixed(1) +
+        '" r="3" fill="' + colour + '" stroke="#333" stroke-width=".5"/>';
+    }
+    return s + '<circle cx="' + cx + '" cy="' + cy + '" r="2" fill="#fff3b0"/>';
+  }
+
+  // One card picture: the cloth pattern, the egg (or two), the flowers in the top corners.
+  function cardSvg(cell) {
+    let body;
+    if (!cell || Object.keys(cell).length === 0) {
+      body = '<rect x="2" y="2" width="56" height="80" rx="6" fill="none" stroke="#999" stroke-dasharray="4 3"/>';
+    } else if (cell.down) {
+      body = '<rect x="1" y="1" width="58" height="82" rx="6" fill="url(#pat-back)" stroke="#3b2a18" stroke-width="2"/>';
+    } else {
+      const cloth = cell.cloth ? "url(#pat-" + cell.cloth + ")" : "#fff";
+      const fill = cell.cloth === "neutral" ? "#efe6d2" : cloth;
+      body = '<rect x="1" y="1" width="58" height="82" rx="6" fill="' + fill + '" stroke="#444" stroke-width="1.5"/>';
+      body += '<rect x="12" y="20" width="36" height="50" rx="18" fill="#fffdf6" opacity=".85"/>';
+      if (cell.egg) {
+        if (cell.double) body += eggSvg(EGG[cell.egg], 22, 47, 9, 13) + eggSvg(EGG[cell.egg], 38, 47, 9, 13);
+        else body += eggSvg(EGG[cell.egg], 30, 46, 12, 17);
+      }
+      (cell.flowers || []).forEach(function (f, i) { body += flowerSvg(FLOWER[f], i ? 48 : 12, 12); });
+      if (!cell.cloth) body += '<text x="30" y="80" font-size="9" text-anchor="middle" fill="#b00">cloth?</text>';
+    }
+    return '<svg viewBox="0 0 60 84" class="pcard" aria-hidden="true">' + body + "</svg>";
+  }
+
+  function render(e) {
+    const grid = JSON.parse(e.dataset.grid);
+    e.querySelectorAll(".p-cell").forEach(function (btn) {
+      const cell = grid[+btn.dataset.r][+btn.dataset.c];
+      btn.innerHTML = cardSvg(cell) + '<span class="p-name">' + btn.dataset.name + "</span>";
+      btn.classList.toggle("unset", !cell || Object.keys(cell).length === 0);
+    });
+    // Keep this player's "cells still to enter" badge in step with the taps.
+    const left = grid.reduce(function (n, row) {
+      return n + row.filter(function (c) { return !c || Object.keys(c).length === 0; }).length;
+    }, 0);
+    const badge = document.querySelector(".p-tab.now .p-miss");
+    if (badge) { badge.textContent = String(left); badge.hidden = left === 0; }
+    const b = brush();
+    e.querySelectorAll(".tool").forEach(function (t) {
+      const on = (t.dataset.kind === "double") ? !!b.double : b[t.dataset.kind] === t.dataset.value;
+      t.classList.toggle("on", on);
+      t.setAttribute("aria-pressed", on ? "true" : "false");
+    });
+  }
+
+  function hint(text) { const h = document.getElementById("p-hint"); if (h) h.textContent = text; }
+
+  function paint(cell, c0, left) {
+    const b = brush();
+    if (b.tool === "down") return cell.down ? {} : { down: true };
+    if (b.tool === "erase") return {};
+    if (b.tool === "copy") {
+      if (!left) { hint("There is no cell to the left of this one."); return null; }
+      return JSON.parse(JSON.stringify(left));
+    }
+    if (!b.cloth && !b.egg && !b.flower) { hint("Pick a tablecloth, an egg or a flower first."); return null; }
+    const n = (!cell || cell.down || Object.keys(cell).length === 0)
+      ? { egg: null, double: false, flowers: [] } : JSON.parse(JSON.stringify(cell));
+    n.flowers = n.flowers || [];
+    if (b.cloth) { n.cloth = b.cloth; if (b.cloth !== "neutral") n.double = false; }
+    if (b.egg) {
+      n.egg = b.egg === "none" ? null : b.egg;
+      n.double = !!(b.double && n.egg);
+      if (n.double) { n.cloth = "neutral"; n.flowers = []; }
+    }
+    if (b.flower) {
+      if (n.double) { hint("Double-egg cards have no flowers."); return null; }
+      const same = n.flowers.filter(function (f) { return f === b.flower; }).length;
+      n.flowers = same >= 2 ? [] : (same === 1 ? [b.flower, b.flower] : [b.flower]);
+    }
+    return n;
+  }
+
+  function tapCell(btn) {
+    const e = entry();
+    const grid = JSON.parse(e.dataset.grid);
+    const r = +btn.dataset.r, c = +btn.dataset.c;
+    const next = paint(grid[r][c], c, c > 0 ? grid[r][c - 1] : null);
+    if (next === null) return;
+    grid[r][c] = next;
+    e.dataset.grid = JSON.stringify(grid);
+    render(e);
+    taps += 1;
+    window.pisankiTaps = taps;
+    queue.push({ player: e.dataset.player, name: e.dataset.name, r: r, c: c, cell: next,
+                 url: e.dataset.edit, sheet: e.dataset.sheet, csrf: e.dataset.csrf });
+    send();
+  }
+
+  function tapTool(t) {
+    const b = brush();
+    const kind = t.dataset.kind, value = t.dataset.value;
+    taps += 1;
+    window.pisankiTaps = taps;
+    if (kind === "double") b.double = !b.double;
+    else if (b[kind] === value) delete b[kind];      // tap again: the brush is off
+    else {
+      b[kind] = value;
+      if (kind === "tool") { delete b.cloth; delete b.egg; delete b.flower; }
+      else delete b.tool;
+    }
+    saveBrush(b);
+    render(entry());
+    const parts = [];
+    if (b.tool) parts.push({ down: "face down", copy: "copy from the left", erase: "erase" }[b.tool]);
+    if (b.cloth) parts.push(b.cloth + " cloth");
+    if (b.egg) parts.push((b.egg === "none" ? "no" : b.egg) + (b.double ? " double" : "") + " egg");
+    if (b.flower) parts.push(b.flower + " flower");
+    hint(parts.length ? "Tap cells to set: " + parts.join(" + ") + "." : "Pick a brush, then tap cells.");
+  }
+
+  async function send() {
+    if (sending) return;
+    sending = true;
+    window.tableBusy = true;
+    let last = null;
+    while (queue.length) {
+      const job = queue.shift();
+      last = job;
+      const m = document.getElementById("table-main");
+      const form = new FormData();
+      form.append("op", "pisanki.cell");
+      form.append("v", m ? m.dataset.version : "0");
+      form.append("nonce", Math.random().toString(36).slice(2) + Date.now());
+      form.append("csrf_token", job.csrf);
+      form.append("player", job.player);
+      form.append("name", job.name);
+      form.append("r", job.r);
+      form.append("c", job.c);
+      form.append("data", JSON.stringify({ cell: job.cell }));
+      try {
+        const resp = await fetch(job.url, { method: "POST", body: form,
+          headers: { "Accept": "application/json", "X-CSRF-Token": job.csrf } });
+        const out = await resp.json();
+        if (m) m.dataset.version = String(out.version);
+        if (out.error && window.appToast) window.appToast(out.error);
+      } catch (err) {
+        if (window.appToast) window.appToast("Not saved: no connection to the table's server.");
+        queue.unshift(job);
+        await new Promise(function (res) { setTimeout(res, 1500); });
+      }
+    }
+    sending = false;
+    window.tableBusy = false;
+    if (last) htmx.ajax("GET", last.sheet, { target: "#p-sheet", swap: "outerHTML" });
+  }
+
+  function showWhy(btn) {
+    document.querySelectorAll(".why").forEach(function (w) { w.hidden = true; });
+    document.querySelectorAll(".p-cell.lit").forEach(function (c) { c.classList.remove("lit"); });
+    document.querySelectorAll(".pts.on").forEach(function (c) { c.classList.remove("on"); });
+    const box = document.getElementById(btn.dataset.why);
+    if (!box) return;
+    box.hidden = false;
+    btn.classList.add("on");
+    const e = entry();
+    if (e && e.dataset.player === btn.dataset.player) {
+      box.querySelectorAll("[data-cells]").forEach(function (li) {
+        li.dataset.cells.split(" ").forEach(function (name) {
+          const cell = e.querySelector('.p-cell[data-name="' + name + '"]');
+          if (cell) cell.classList.add("lit");
+        });
+      });
+    }
+    box.scrollIntoView({ block: "nearest" });
+  }
+
+  document.addEventListener("click", function (ev) {
+    const cell = ev.target.closest && ev.target.closest(".p-cell");
+    if (cell && entry() && entry().contains(cell)) { tapCell(cell); return; }
+    const tool = ev.target.closest && ev.target.closest(".tool");
+    if (tool && entry() && entry().contains(tool)) { tapTool(tool); return; }
+    const pts = ev.target.closest && ev.target.closest(".pts");
+    if (pts) showWhy(pts);
+  });
+  document.body.addEventListener("htmx:afterSwap", function () { const e = entry(); if (e) render(e); });
+  const e0 = entry();
+  if (e0) render(e0);
+})();
