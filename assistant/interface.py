@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.games import kitsune, okoshki, pisanki
+from assistant.games import kitsune, liski, okoshki, pisanki
 
 JsonFn = Callable[[Any], Any]
 
@@ -20,4 +20,6 @@ SCORERS: dict[str, JsonFn] = {
     "kitsune": kitsune.score_json,
 }
 # Game slug -> function, for `assistant check` / POST /api/<game>/check.
-CHECKERS: dict[str, JsonFn] = {}
+CHECKERS: dict[str, JsonFn] = {
+    "liski": liski.check_json,
+}
