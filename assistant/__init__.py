@@ -25,11 +25,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config)
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
 
-    from assistant.web import api, errors, pisanki, security, tables
+    from assistant.web import api, errors, liski, pisanki, security, tables
 
     security.init_security(app)
     errors.init_errors(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pisanki.bp)
+    app.register_blueprint(liski.bp)
     return app

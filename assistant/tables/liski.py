@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from assistant.tables import EditError, Reducer, State, register
+from assistant.tables import EditError, Reducer, State, liski_board, register
 from assistant.timer import Timer, TimerError, format_ms, parse_length
 
 PHASES = ("planning", "ojojanie", "problems", "refill")
@@ -44,14 +44,21 @@ class LiskiTable(Reducer):
             "phase.next": self._phase_next,
             "round.set": self._round_set,
         })
+        self.handlers.update(liski_board.HANDLERS)
 
     def initial_state(self) -> State:
         return {**super().initial_state(), "round": 1, "phase": "planning",
-                "timer": Timer().to_dict()}
+                "timer": Timer().to_dict(), "board": liski_board.new_board()}
 
     def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
         if op.startswith(("timer.", "phase.", "round.")):
             return {"timer"}
+        if op in ("board.problems", "board.refill", "board.setup"):
+            # These change every column: any column edit made meanwhile conflicts.
+            return {"board", "board-meta", *(f"board:{i}" for i in range(6))}
+        if op.startswith("board."):
+            col = data.get("col")
+            return {f"board:{col}"} if col not in (None, "") else {"board-meta"}
         return super().keys(op, data)
 
     def describe(self, op: str, data: dict[str, Any]) -> str:
@@ -66,6 +73,10 @@ class LiskiTable(Reducer):
             return f"set the timer to {data.get('length')}"
         if op == "round.set":
             return f"set the round to {data.get('round')}"
+        if op in liski_board.DESCRIPTIONS:
+            col = data.get("col")
+            where = f" (column {int(col) + 1})" if str(col).isdigit() else ""
+            return liski_board.DESCRIPTIONS[op] + where
         return super().describe(op, data)
 
     # -- timer -----------------------------------------------------------------------------
@@ -85,6 +96,8 @@ class LiskiTable(Reducer):
         if state["phase"] == "over":
             raise EditError("The game is over: start a new table for a new game.")
         self._set_timer(state, lambda t: t.start(at))
+        if state["phase"] != "ojojanie":
+            liski_board.complications_fear(state, at)
         state["phase"] = "ojojanie"
 
     def _timer_end(self, state: State, data: dict[str, Any], at: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
 
 from flask import Flask, abort, request, session
@@ -62,3 +63,6 @@ def init_security(app: Flask) -> None:
     app.jinja_env.globals["csrf_token"] = csrf_token
     # One nonce per form, so two different edits sent at once are never taken for a double tap.
     app.jinja_env.globals["new_nonce"] = lambda: secrets.token_urlsafe(9)
+    # Drawn icons place petals round a circle.
+    app.jinja_env.globals["cos_deg"] = lambda a: round(math.cos(math.radians(a)), 3)
+    app.jinja_env.globals["sin_deg"] = lambda a: round(math.sin(math.radians(a)), 3)

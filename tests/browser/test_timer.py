@@ -64,7 +64,7 @@ def test_time_up_moves_to_problems_and_flashes(live_server, new_phone):
     a.goto(live_server + "/")
     a.get_by_role("button", name=re.compile("Liski")).click()
     a.get_by_label("Custom length (m:ss)").fill("0:05")
-    a.get_by_role("button", name="Set").click()
+    a.get_by_role("button", name="Set", exact=True).click()
     expect(a.locator(".countdown")).to_have_text("0:05")
     a.get_by_role("button", name="▶ Start").click()
     expect(a.locator("#flash")).to_be_visible(timeout=8000)

@@ -1,0 +1,430 @@
+"""The Liski board as table edits: columns, stacks, markers, fear, cheese, the two phases.
+
+Pure: the handlers take the state and the edit, and use assistant.games.liski for the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games import liski as lg
+from assistant.tables import EditError, State
+
+ABILITIES = {
+    "fear": "removed a fear token",
+    "cluster": "removed a problem from a cluster",
+    "greykit": "adopted a grey kit",
+    "fox": "adopted a fox",
+    "draw": "drew 3 ojojanie cards",
+}
+
+# The rulebook's named cards, preloaded into every table's card library. [reading] The
+# rulebook gives these only through its examples; Rozbity kubek and Skołtunione futro are
+# read back from the requirement the examples state once their fear token is revealed.
+NAMED_CARDS = [
+    {"kind": "problem", "name": "Pogryziony ołówek", "total": 3,
+     "needs": {"crown": 1, "flower": 1}, "transition": ["crown", "pot"]},
+    {"kind": "problem", "name": "Rozbity kubek", "total": 2, "needs": {"crown": 1, "leaf": 1},
+     "transition": []},
+    {"kind": "problem", "name": "Skołtunione futro", "total": 3, "needs": {"pot": 1, "leaf": 1},
+     "transition": []},
+    {"kind": "complication", "name": "Kanapka z koszmarem", "total": 6,
+     "needs": {"crown": 2, "boat": 2}, "transition": []},
+    {"kind": "nightmare", "name": "Zmarzlin", "total": 15, "needs": {}, "transition": []},
+]
+
+
+def new_board() -> dict[str, Any]:
+    """An empty board: six columns, the complication row, no nightmare yet."""
+    return {
+        "columns": [{"cards": [], "stack": [], "markers": [], "fear": []}
+                    for _ in range(lg.COLUMNS)],
+        "complications": [None] * (lg.COLUMNS - 1),
+        "nightmare": None,
+        "puchaters": [],
+        "library": [dict(c) for c in NAMED_CARDS],
+        "presets": [],
+        "next_id": 1,
+        "report": None,
+        "outcome": None,
+        "set_up": False,
+    }
+
+
+def _int(value: Any, what: str, lo: int, hi: int) -> int:
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        raise EditError(f"Pick {what}.") from None
+    if not lo <= n <= hi:
+        raise EditError(f"Pick {what}.")
+    return n
+
+
+def _col(board: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    return board["columns"][_int(data.get("col"), "a column from 1 to 6", 0, lg.COLUMNS - 1)]
+
+
+def read_card(raw: Any) -> dict[str, Any]:
+    """A requirement card from an edit, checked with the rules' reader."""
+    if not isinstance(raw, dict):
+        raise EditError("Enter the card: its number and the symbols it needs.")
+    if raw.get("total") is None:
+        raise EditError("Type the card's number (the total of symbols it needs).")
+    try:
+        req = lg.read_column({"cards": [raw]}).cards[0]
+    except lg.LiskiError as exc:
+        raise EditError(str(exc).replace("column.cards[0].", "")) from None
+    return {"kind": req.kind, "name": req.name.strip()[:40], "total": req.total,
+            "needs": dict(req.needs), "transition": list(req.transition)}
+
+
+def read_stack_item(raw: Any) -> dict[str, Any]:
+    """A stack card from an edit, checked with the rules' reader."""
+    if not isinstance(raw, dict):
+        raise EditError("Pick the card's symbols.")
+    try:
+        item = lg.read_column({"cards": [{"total": 0}], "stack": [raw]}).stack[0]
+    except lg.LiskiError as exc:
+        raise EditError(str(exc).replace("column.stack[0].", "")) from None
+    return {"kind": item.kind, "symbols": list(item.symbols), "transition": list(item.transition),
+            "any": item.any}
+
+
+def engine_column(col: dict[str, Any], puchaters: list[dict[str, Any]]) -> lg.Column | None:
+    """The rules' view of a board column (None when it holds no entered card)."""
+    cards = [c for c in col["cards"] if not c.get("pending")]
+    if not cards:
+        return None
+    symbol = {p["id"]: p["symbol"] for p in puchaters}
+    return lg.Column(
+        cards=tuple(lg.Requirement(c["kind"], c["total"], c["needs"], tuple(c["transition"]),
+                                   c["name"]) for c in cards),
+        fear=tuple(lg.Fear(f.get("number", 0), f.get("needs", {}))
+                   for f in col["fear"] if f["revealed"]),
+        markers=tuple(symbol[m] for m in col["markers"] if m in symbol),
+        stack=tuple(lg.StackCard(s["kind"], tuple(s["symbols"]), tuple(s["transition"]),
+                                 s.get("any", False)) for s in col["stack"]),
+    )
+
+
+def _new_id(board: dict[str, Any]) -> int:
+    board["next_id"] += 1
+    return board["next_id"]
+
+
+def _remember(board: dict[str, Any], card: dict[str, Any]) -> None:
+    """Keep a named card in the table's library, to offer it again."""
+    if card["name"] and not any(c["name"] == card["name"] for c in board["library"]):
+        board["library"].append({k: card[k] for k in ("kind", "name", "total", "needs",
+                                                       "transition")})
+
+
+# -- handlers (each takes the whole table state) ----------------------------------------------
+def setup(state: State, data: dict[str, Any], _at: int) -> None:
+    """Set up the board: a problem placeholder per column and the first complication on it."""
+    board = state["board"]
+    if board["set_up"]:
+        raise EditError("The board is already set up.")
+    for col in board["columns"]:
+        col["cards"].append({"id": _new_id(board), "kind": "problem", "pending": True})
+    first = board["complications"][0]
+    if first:
+        board["columns"][0]["cards"].append({**first, "id": _new_id(board)})
+        board["complications"][0] = None
+    _nightmare_extra(board, 0)
+    board["set_up"] = True
+
+
+def _nightmare_extra(board: dict[str, Any], column: int) -> None:
+    effect = (board["nightmare"] or {}).get("effect")
+    if effect in ("zniszczona", "spuchlina"):
+        counts = [len(c["cards"]) for c in board["columns"]]
+        target = lg.place_card(counts, column)
+        board["columns"][target]["cards"].append(
+            {"id": _new_id(board), "kind": "problem", "pending": True})
+        if effect == "spuchlina":
+            board["columns"][target]["fear"].append({"revealed": False})
+
+
+def card_add(state: State, data: dict[str, Any], _at: int) -> None:
+    """Add a requirement card to a column (or fill in a placeholder)."""
+    board = state["board"]
+    col = _col(board, data)
+    card = read_card(data.get("card"))
+    _remember(board, card)
+    pending = [c for c in col["cards"] if c.get("pending")]
+    if pending and card["kind"] == "problem":
+        pending[0].update(card)
+        pending[0].pop("pending")
+    else:
+        col["cards"].append({**card, "id": _new_id(board)})
+
+
+def card_remove(state: State, data: dict[str, Any], _at: int) -> None:
+    """Take a requirement card off a column."""
+    col = _col(state["board"], data)
+    i = _int(data.get("index"), "a card of the column", 0, len(col["cards"]) - 1)
+    del col["cards"][i]
+
+
+def stack_add(state: State, data: dict[str, Any], _at: int) -> None:
+    """Lay a card under a column (from the table, or from a puchater's adopted cards)."""
+    board = state["board"]
+    col = _col(board, data)
+    if not [c for c in col["cards"] if not c.get("pending")]:
+        raise EditError("Enter the column's problem card before laying cards under it.")
+    if data.get("from_hand") not in (None, ""):
+        p = _puchater(board, data.get("from_hand"))
+        i = _int(data.get("index"), "an adopted card", 0, len(p["hand"]) - 1)
+        item = p["hand"].pop(i)
+    else:
+        item = read_stack_item(data.get("item"))
+    col["stack"].append({**item, "id": _new_id(board)})
+    if item["kind"] == "ojojanie" and item["transition"]:
+        preset = {"symbols": item["symbols"], "transition": sorted(item["transition"])}
+        board["presets"] = [preset] + [p for p in board["presets"] if p != preset][:11]
+
+
+def stack_remove(state: State, data: dict[str, Any], _at: int) -> None:
+    """Take a card back from under a column."""
+    col = _col(state["board"], data)
+    i = _int(data.get("index"), "a card of the stack", 0, len(col["stack"]) - 1)
+    del col["stack"][i]
+
+
+def _puchater(board: dict[str, Any], value: Any) -> dict[str, Any]:
+    for p in board["puchaters"]:
+        if str(p["id"]) == str(value):
+            return p
+    raise EditError("Pick a puchater.")
+
+
+def puchater_add(state: State, data: dict[str, Any], _at: int) -> None:
+    """A puchater joins, with the symbol of its marker."""
+    board = state["board"]
+    name = " ".join(str(data.get("name") or "").split())[:24]
+    symbol = data.get("symbol")
+    if not name:
+        raise EditError("Type the puchater's name.")
+    if symbol not in lg.SYMBOLS:
+        raise EditError("Pick the symbol on the puchater's marker.")
+    if any(p["name"] == name for p in board["puchaters"]):
+        raise EditError(f"{name} is already at the table.")
+    board["puchaters"].append({"id": _new_id(board), "name": name, "symbol": symbol,
+                               "cheese": 0, "hand": []})
+
+
+def marker(state: State, data: dict[str, Any], _at: int) -> None:
+    """Place a puchater's marker on a column, move it, or take it back (tap again)."""
+    board = state["board"]
+    col = _col(board, data)
+    p = _puchater(board, data.get("puchater"))
+    was_here = p["id"] in col["markers"]
+    for c in board["columns"]:
+        if p["id"] in c["markers"]:
+            c["markers"].remove(p["id"])
+    if not was_here:
+        col["markers"].append(p["id"])
+
+
+def fear_add(state: State, data: dict[str, Any], _at: int) -> None:
+    """A face-down fear token under a column."""
+    _col(state["board"], data)["fear"].append({"revealed": False})
+
+
+def fear_reveal(state: State, data: dict[str, Any], _at: int) -> None:
+    """Reveal a fear token: its number and specific symbols."""
+    col = _col(state["board"], data)
+    i = _int(data.get("index"), "a fear token", 0, len(col["fear"]) - 1)
+    number = _int(data.get("number") or 0, "the number on the token (0–9)", 0, 9)
+    needs = {s: 1 for s in (data.get("needs") or []) if s in lg.SYMBOLS}
+    col["fear"][i] = {"revealed": True, "number": number, "needs": needs}
+
+
+def fear_remove(state: State, data: dict[str, Any], _at: int) -> None:
+    """Take a fear token away (by hand; the ability spends cheese)."""
+    col = _col(state["board"], data)
+    i = _int(data.get("index"), "a fear token", 0, len(col["fear"]) - 1)
+    del col["fear"][i]
+
+
+def cheese(state: State, data: dict[str, Any], _at: int) -> None:
+    """Correct a puchater's cheese by hand."""
+    p = _puchater(state["board"], data.get("puchater"))
+    delta = -1 if str(data.get("delta")) == "-1" else 1
+    if p["cheese"] + delta < 0:
+        raise EditError(f"{p['name']} has no cheese.")
+    p["cheese"] += delta
+
+
+def ability(state: State, data: dict[str, Any], _at: int) -> None:
+    """Spend 1 cheese on an ability and record its effect where the app can."""
+    board = state["board"]
+    p = _puchater(board, data.get("puchater"))
+    kind = data.get("ability")
+    if kind not in ABILITIES:
+        raise EditError("Pick an ability.")
+    if p["cheese"] < 1:
+        raise EditError(f"{p['name']} has no cheese to spend.")
+    if kind == "fear":
+        col = _col(board, data)
+        if not col["fear"]:
+            raise EditError("That column has no fear token.")
+        col["fear"].pop()
+    elif kind == "cluster":
+        col = _col(board, data)
+        i = _int(data.get("index"), "a problem card", 0, len(col["cards"]) - 1)
+        if col["cards"][i]["kind"] != "problem":
+            raise EditError("Only a problem card can be removed, not a complication or nightmare.")
+        if sum(1 for c in col["cards"] if c["kind"] == "problem") < 2:
+            raise EditError("Only from a column with more than one problem card.")
+        del col["cards"][i]
+    elif kind == "greykit":
+        p["hand"].append({"kind": "greykit", "symbols": [], "transition": [], "any": False})
+    elif kind == "fox":
+        p["hand"].append(read_stack_item({**(data.get("item") or {}), "kind": "fox"}))
+    p["cheese"] -= 1
+
+
+def complication_set(state: State, data: dict[str, Any], _at: int) -> None:
+    """Put a complication card on the row above the columns."""
+    board = state["board"]
+    pos = _int(data.get("pos"), "a complication space", 0, lg.COLUMNS - 2)
+    card = read_card({**(data.get("card") or {}), "kind": "complication"})
+    _remember(board, card)
+    board["complications"][pos] = card
+
+
+def nightmare_set(state: State, data: dict[str, Any], _at: int) -> None:
+    """Choose the nightmare, its difficulty and its effect (Zniszczona, Spuchlina)."""
+    board = state["board"]
+    card = read_card({**(data.get("card") or {}), "kind": "nightmare"})
+    effect = data.get("effect") or None
+    if effect not in (None, "zniszczona", "spuchlina"):
+        raise EditError("Pick the nightmare's effect.")
+    difficulty = _int(data.get("difficulty") or 1, "a difficulty from 1 to 3", 1, 3)
+    _remember(board, card)
+    board["nightmare"] = {**card, "effect": effect, "difficulty": difficulty}
+
+
+def complications_fear(state: State, _at: int) -> None:
+    """Ojojanie phase: a column holding only complications gets a face-down fear token."""
+    for col in state["board"]["columns"]:
+        cards = [c for c in col["cards"] if not c.get("pending")]
+        if cards and all(c["kind"] == "complication" for c in cards):
+            col["fear"].append({"revealed": False})
+
+
+def problems(state: State, data: dict[str, Any], _at: int) -> None:
+    """The problems phase in one go: cheese, discards, fear, cards back in hand, the outcome."""
+    board = state["board"]
+    if board["outcome"]:
+        raise EditError("The game is over.")
+    rnd = state.get("round", 1)
+    if board.get("resolved") == rnd:
+        raise EditError(f"The problems phase of round {rnd} is already resolved.")
+    board["resolved"] = rnd
+    names = {p["id"]: p for p in board["puchaters"]}
+    report = []
+    for i, col in enumerate(board["columns"]):
+        ec = engine_column(col, board["puchaters"])
+        if ec is None:
+            if col["cards"]:
+                report.append({"col": i, "skipped": True})
+            continue
+        v = lg.check(ec)
+        back = [col["stack"][k] for k in v.invalid]
+        line = {"col": i, "beaten": v.beaten, "cheese": {}, "rest": 0,
+                "back": [_item_text(b) for b in back]}
+        if v.beaten:
+            share, rest = lg.share_cheese(v.cheese, [names[m]["name"] for m in col["markers"]])
+            for m in col["markers"]:
+                names[m]["cheese"] += share[names[m]["name"]]
+            line["cheese"], line["rest"] = share, rest
+            nightmare = any(c["kind"] == "nightmare" for c in col["cards"] if not c.get("pending"))
+            line["nightmare"] = nightmare
+            col["cards"] = [c for c in col["cards"] if c.get("pending")]
+            col["stack"], col["markers"] = [], []
+            col["fear"] = [f for f in col["fear"] if not f["revealed"]]
+            if nightmare:
+                board["outcome"] = {"won": True, "why": "The nightmare is beaten!"}
+        else:
+            col["fear"].append({"revealed": False})
+            col["stack"] = [s for k, s in enumerate(col["stack"]) if k not in v.invalid]
+            line["missing"] = lg.missing_text(v.missing)
+            if len(col["fear"]) >= lg.FEAR_TO_LOSE and not board["outcome"]:
+                board["outcome"] = {"won": False,
+                                    "why": f"A third fear token under column {i + 1}."}
+        report.append(line)
+    nightmare_on_board = any(c["kind"] == "nightmare" for col in board["columns"]
+                             for c in col["cards"] if not c.get("pending"))
+    if state.get("round", 1) >= lg.ROUNDS and not board["outcome"]:
+        board["outcome"] = ({"won": False, "why": "The nightmare was not beaten in round 6."}
+                            if nightmare_on_board else None)
+    board["report"] = {"round": state.get("round", 1), "columns": report}
+
+
+def _item_text(item: dict[str, Any]) -> str:
+    if item["kind"] == "greykit":
+        return "grey kit"
+    if item.get("any"):
+        return "fox (any)"
+    return f"{item['kind']} {'+'.join(item['symbols'])}"
+
+
+def refill(state: State, data: dict[str, Any], _at: int) -> None:
+    """The refill phase in one go: new problem placeholders, the complication or nightmare
+    moved by the overflow rule, the Zniszczona / Spuchlina extras."""
+    board = state["board"]
+    if board["outcome"]:
+        raise EditError("The game is over.")
+    next_round = state.get("round", 1) + 1
+    if next_round > lg.ROUNDS:
+        raise EditError("There is no refill after round 6.")
+    if board.get("refilled") == next_round - 1:
+        raise EditError(f"The board is already refilled for round {next_round}.")
+    board["refilled"] = next_round - 1
+    at = next_round - 1  # the complication above column `round` moves now
+    comp = board["complications"][at] if at < len(board["complications"]) else None
+    counts = [len(c["cards"]) for c in board["columns"]]
+    effect = (board["nightmare"] or {}).get("effect")
+    placed = lg.refill(counts, next_round, at if comp else None, effect)
+    for pl in placed:
+        col = board["columns"][pl.column]
+        if pl.what in ("problem", "extra"):
+            col["cards"].append({"id": _new_id(board), "kind": "problem", "pending": True})
+        elif pl.what == "complication":
+            col["cards"].append({**comp, "id": _new_id(board)})
+            board["complications"][at] = None
+        elif pl.what == "nightmare":
+            if not board["nightmare"]:
+                raise EditError("Choose the nightmare first (setup).")
+            keys = ("kind", "name", "total", "needs", "transition")
+            nm = {k: board["nightmare"][k] for k in keys}
+            col["cards"].append({**nm, "id": _new_id(board)})
+        elif pl.what == "fear":
+            col["fear"].append({"revealed": False})
+    board["report"] = {"refill": [{"what": p.what, "col": p.column, "meant": p.meant}
+                                  for p in placed]}
+
+
+HANDLERS = {
+    "board.setup": setup, "board.card.add": card_add, "board.card.remove": card_remove,
+    "board.stack.add": stack_add, "board.stack.remove": stack_remove,
+    "board.puchater.add": puchater_add, "board.marker": marker, "board.fear.add": fear_add,
+    "board.fear.reveal": fear_reveal, "board.fear.remove": fear_remove, "board.cheese": cheese,
+    "board.ability": ability, "board.complication.set": complication_set,
+    "board.nightmare.set": nightmare_set, "board.problems": problems, "board.refill": refill,
+}
+
+DESCRIPTIONS = {
+    "board.setup": "set up the board", "board.card.add": "added a card",
+    "board.card.remove": "removed a card", "board.stack.add": "laid a card",
+    "board.stack.remove": "took a card back", "board.puchater.add": "added a puchater",
+    "board.marker": "moved a marker", "board.fear.add": "added a fear token",
+    "board.fear.reveal": "revealed a fear token", "board.fear.remove": "removed a fear token",
+    "board.cheese": "corrected cheese", "board.ability": "used an ability",
+    "board.complication.set": "set a complication", "board.nightmare.set": "chose the nightmare",
+    "board.problems": "resolved the problems phase", "board.refill": "refilled the board",
+}

@@ -1,0 +1,150 @@
+"""The Liski board through the page's forms: setup, a column, the problems and refill phases."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.tables import EditError, reducer_for
+
+
+def lpost(phone, code, op, **fields):
+    data = {"op": op, "v": phone.version, "csrf_token": phone.token, **fields}
+    resp = phone.client.post(f"/t/{code}/liski", data=data, headers={"HX-Request": "true"})
+    phone._read(resp)
+    return resp.get_data(as_text=True)
+
+
+def library_index(phone, code, name):
+    from assistant.tables.liski_board import NAMED_CARDS
+    return str([c["name"] for c in NAMED_CARDS].index(name))
+
+
+@pytest.fixture
+def board(phone):
+    code = phone.new_table("liski")
+    lpost(phone, code, "board.puchater.add", name="Lisi Mag", symbol="pot")
+    lpost(phone, code, "board.puchater.add", name="Lisia Kapitanka", symbol="boat")
+    lpost(phone, code, "board.nightmare.set", library=library_index(phone, code, "Zmarzlin"))
+    lpost(phone, code, "board.complication.set", pos="0",
+          library=library_index(phone, code, "Kanapka z koszmarem"))
+    text = lpost(phone, code, "board.setup")
+    assert text.count("New problem: choose") == 6
+    return code
+
+
+def test_setup_puts_a_problem_on_each_column_and_the_first_complication(phone, board):
+    text = phone.get(f"/t/{board}").get_data(as_text=True)
+    assert "Kanapka z koszmarem" in text and "Set up the board" not in text
+
+
+def test_a_column_entered_and_checked_live(phone, board):
+    text = lpost(phone, board, "board.card.add", col="1",
+                 library=library_index(phone, board, "Pogryziony ołówek"))
+    assert "missing: 1 crown, 1 red flower, 1 of any symbol" in text
+    lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="crown",
+          transition="flower")
+    lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="flower",
+          transition=["flower", "leaf"])
+    text = lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="boat")
+    assert "comes back to your hand" in text  # a boat does not match flower/leaf
+    assert "missing: 1 of any symbol" in text
+    lpost(phone, board, "board.stack.remove", col="1", index="2")
+    text = lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="leaf")
+    assert "✓ beaten" in text
+
+
+def test_problems_then_refill(phone, board):
+    lpost(phone, board, "board.card.add", col="1",
+          library=library_index(phone, board, "Pogryziony ołówek"))
+    for sym, tr in (("crown", "flower"), ("flower", "leaf"), ("leaf", "")):
+        lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols=sym, transition=tr)
+    state = phone.client.application.extensions["store"].get(board).state
+    mag = state["board"]["puchaters"][0]["id"]
+    lpost(phone, board, "board.marker", col="1", puchater=str(mag))
+    # Start and end the ojojanie phase: column 1 holds only the complication (+ a pending
+    # problem), so it gets a face-down fear token when the phase starts.
+    phone.edit(board, "timer.start")
+    phone.edit(board, "timer.end")
+    text = lpost(phone, board, "board.problems")
+    assert "beaten; cheese Lisi Mag 1" in text
+    assert "Column 1:" in text and "not beaten" in text
+    state = phone.client.application.extensions["store"].get(board).state
+    assert state["board"]["puchaters"][0]["cheese"] == 1
+    assert len(state["board"]["columns"][0]["fear"]) == 2
+    phone.edit(board, "phase.next")  # problems -> refill
+    text = lpost(phone, board, "board.refill")
+    assert "Refilled" in text
+    state = phone.client.application.extensions["store"].get(board).state
+    # Column 2 was beaten and cleared; every column gets a new problem; no complication is
+    # waiting on space 2, so none moves.
+    assert [len(c["cards"]) for c in state["board"]["columns"]] == [3, 1, 2, 2, 2, 2]
+
+
+def test_bad_card_input_gives_a_clear_message(phone, board):
+    text = lpost(phone, board, "board.card.add", col="2", total="")
+    assert "Type the card&#39;s number" in text
+    text = lpost(phone, board, "board.stack.add", col="0", kind="fox", symbols="crown")
+    assert "a fox shows 2 symbols" in text
+
+
+def test_stack_on_a_column_with_no_cards_is_refused():
+    r = reducer_for("liski")
+    s = r.initial_state()
+    with pytest.raises(EditError, match="Enter the column's problem card"):
+        r.apply(s, "board.stack.add", {"col": 0, "item": {"kind": "greykit"}}, 0)
+
+
+def test_third_fear_token_loses_and_round_six_win():
+    r = reducer_for("liski")
+    s = r.initial_state()
+    s = r.apply(s, "board.card.add", {"col": 0, "card": {"kind": "problem", "total": 5}}, 0)
+    for _ in range(2):
+        s = r.apply(s, "board.fear.add", {"col": 0}, 0)
+    s = r.apply(s, "board.problems", {}, 0)
+    assert s["board"]["outcome"] == {"won": False, "why": "A third fear token under column 1."}
+    s = r.initial_state()
+    s["round"] = 6
+    s = r.apply(s, "board.card.add", {"col": 5, "card": {"kind": "nightmare", "total": 1}}, 0)
+    s = r.apply(s, "board.stack.add", {"col": 5, "item": {"kind": "fox", "any": True}}, 0)
+    s = r.apply(s, "board.problems", {}, 0)
+    assert s["board"]["outcome"]["won"] is True
+
+
+def test_abilities_spend_cheese():
+    r = reducer_for("liski")
+    s = r.initial_state()
+    s = r.apply(s, "board.puchater.add", {"name": "Mag", "symbol": "pot"}, 0)
+    pid = s["board"]["puchaters"][0]["id"]
+    with pytest.raises(EditError, match="no cheese"):
+        r.apply(s, "board.ability", {"puchater": pid, "ability": "greykit"}, 0)
+    s = r.apply(s, "board.cheese", {"puchater": pid}, 0)
+    s = r.apply(s, "board.ability", {"puchater": pid, "ability": "greykit"}, 0)
+    assert s["board"]["puchaters"][0]["hand"][0]["kind"] == "greykit"
+    assert s["board"]["puchaters"][0]["cheese"] == 0
+    s = r.apply(s, "board.card.add", {"col": 2, "card": {"kind": "problem", "total": 2}}, 0)
+    s = r.apply(s, "board.card.add", {"col": 2, "card": {"kind": "problem", "total": 3}}, 0)
+    s = r.apply(s, "board.cheese", {"puchater": pid}, 0)
+    s = r.apply(s, "board.ability", {"puchater": pid, "ability": "cluster", "col": 2, "index": 0}, 0)
+    assert [c["total"] for c in s["board"]["columns"][2]["cards"]] == [3]
+    s = r.apply(s, "board.stack.add", {"col": 2, "from_hand": pid, "index": 0}, 0)
+    assert s["board"]["columns"][2]["stack"][0]["kind"] == "greykit"
+
+
+def test_api_check(client):
+    body = {"cards": [{"kind": "problem", "total": 2, "needs": {"crown": 1}}], "markers": ["crown"]}
+    resp = client.post("/api/liski/check", json=body)
+    assert resp.status_code == 200 and resp.json["missing"] == {"any": 1}
+    bad = client.post("/api/liski/check", json={"cards": [{"total": -2}]})
+    assert bad.status_code == 400 and "total" in bad.json["error"]
+
+
+def test_problems_and_refill_happen_once_per_round():
+    r = reducer_for("liski")
+    s = r.initial_state()
+    s = r.apply(s, "board.card.add", {"col": 0, "card": {"kind": "problem", "total": 5}}, 0)
+    s = r.apply(s, "board.problems", {}, 0)
+    with pytest.raises(EditError, match="already resolved"):
+        r.apply(s, "board.problems", {}, 0)
+    s = r.apply(s, "board.refill", {}, 0)
+    with pytest.raises(EditError, match="already refilled"):
+        r.apply(s, "board.refill", {}, 0)
