@@ -1,0 +1,1 @@
+"""Photo-assisted entry (OpenCV, no Flask): bytes in, a typed recognition out."""

@@ -1,0 +1,259 @@
+"""Recognise a Pisanki display table: find its outline, rectify, split, identify each card.
+
+Each cell is compared with every face of the reference deck (and the card back) on a few
+regions that tell the cards apart: the tablecloth around the plate, the egg (centre, left,
+right and the gap a double egg leaves), and the two flower badges. Colours are compared in
+Lab after white-balancing the cell on its own cream border, so a colour cast or a glare
+spot shifts photo and reference alike. The margin to the second-best face is the confidence.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import cache
+
+import cv2
+import numpy as np
+
+from assistant.games import pisanki as pg
+from assistant.vision import deck
+from assistant.vision.decode import decode
+
+CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
+UNSURE = 0.25  # below this confidence a cell is shown as "please check"
+
+BORDER_PX = 4
+
+
+def _masks() -> dict[str, tuple[np.ndarray, float]]:
+    """Regions of a half-size card, each with its weight: whole areas, so that where a
+    checked or striped pattern happens to fall does not change their statistics."""
+    def blank() -> np.ndarray:
+        return np.zeros((CH, CW), np.uint8)
+
+    (pcx, pcy), (pax, pay) = deck.PLATE
+    plate_c, plate_ax = (pcx // 2, pcy // 2), (pax // 2, pay // 2)
+    cloth = np.full((CH, CW), 1, np.uint8)
+    cv2.rectangle(cloth, (0, 0), (CW - 1, CH - 1), 0, BORDER_PX * 2 + 2)
+    cv2.ellipse(cloth, plate_c, (plate_ax[0] + 3, plate_ax[1] + 3), 0, 0, 360, 0, -1)
+    for bx, by in deck.BADGES:
+        cv2.circle(cloth, (bx // 2, by // 2), deck.BADGE_R // 2 + 3, 0, -1)
+    egg = blank()
+    cv2.ellipse(egg, plate_c, (18, 28), 0, 0, 360, 1, -1)
+    sides = blank()
+    for dx in (-19, 19):
+        cv2.ellipse(sides, (plate_c[0] + dx, plate_c[1]), (7, 16), 0, 0, 360, 1, -1)
+    gap = blank()
+    cv2.rectangle(gap, (plate_c[0] - 3, plate_c[1] - 14), (plate_c[0] + 3, plate_c[1] + 14), 1, -1)
+    ring = blank()
+    cv2.ellipse(ring, plate_c, (plate_ax[0] - 2, plate_ax[1] - 2), 0, 0, 360, 1, 3)
+    out = {"cloth": (cloth, 1.5), "egg": (egg, 1.6), "sides": (sides, 1.0), "gap": (gap, 1.4),
+           "ring": (ring, 0.4)}
+    for side, (bx, by) in zip("lr", deck.BADGES, strict=True):
+        centre = blank()
+        cv2.circle(centre, (bx // 2, by // 2), 7, 1, -1)
+        annulus = blank()
+        cv2.circle(annulus, (bx // 2, by // 2), 12, 1, 3)
+        out[f"badge_{side}"] = (centre, 1.6)
+        out[f"rim_{side}"] = (annulus, 1.6)
+    return out
+
+
+MASKS = _masks()
+PLATE_RING = MASKS["ring"][0].astype(bool)
+
+
+@dataclass(frozen=True)
+class CellGuess:
+    """What a cell holds (None = face down) and how sure the recogniser is."""
+
+    card: pg.Card | None
+    confidence: float
+
+
+@dataclass(frozen=True)
+class TableRecognition:
+    """A recognised display table."""
+
+    grid: list[list[CellGuess]]
+    quad: list[list[float]]
+    warnings: list[str]
+    seconds: float
+
+
+def _balanced(cell: np.ndarray) -> np.ndarray:
+    """White-balance a cell so its cream border matches the reference cream."""
+    b = BORDER_PX
+    strips = np.concatenate([cell[1:b, 4:-4].reshape(-1, 3), cell[-b:-1, 4:-4].reshape(-1, 3),
+                             cell[4:-4, 1:b].reshape(-1, 3), cell[4:-4, -b:-1].reshape(-1, 3),
+                             cell[PLATE_RING].reshape(-1, 3)]).astype(np.float32)
+    # The brightest third of the border and the plate's rim is the cream (the ink lines, the
+    # gap between cards and the eggs are darker).
+    light = strips[strips.sum(axis=1) >= np.percentile(strips.sum(axis=1), 66)]
+    observed = np.median(light, axis=0) + 1
+    gain = np.clip(np.array(deck.CREAM, np.float32) / observed, 0.5, 2.0)
+    return np.clip(cell.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+
+
+def features(cell: np.ndarray) -> np.ndarray:
+    """Per region: mean and spread of Lab colour, and the share of pale (cream) pixels."""
+    lab = cv2.cvtColor(cell, cv2.COLOR_BGR2LAB).astype(np.float32)
+    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    pale = ((chroma < 14) & (lab[..., 0] > 170)).astype(np.float32)
+    out = []
+    for mask, weight in MASKS.values():
+        sel = mask.astype(bool)
+        px = lab[sel]
+        out.append(np.concatenate([px.mean(axis=0), px.std(axis=0) * 0.6,
+                                   [pale[sel].mean() * 80]]) * weight)
+    return np.concatenate(out)
+
+
+def _half(face: np.ndarray) -> np.ndarray:
+    small = cv2.resize(face, (CW, CH), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small, (0, 0), 0.8)
+
+
+@cache
+def references() -> tuple[list[pg.Card | None], np.ndarray]:
+    """Every reference face (and the back) with its features."""
+    cards: list[pg.Card | None] = [*deck.pisanki_cards(), None]
+    faces = [deck.pisanki_face(c.cloth, c.egg, c.double, c.flowers) for c in cards[:-1]]
+    faces.append(deck.pisanki_back())
+    feats = np.stack([features(_balanced(_half(f))) for f in faces])
+    return cards, feats
+
+
+def classify(cell: np.ndarray) -> CellGuess:
+    """The reference card nearest to a half-size cell image, with a confidence."""
+    cards, feats = references()
+    f = features(_balanced(cell))
+    d = np.sqrt(((feats - f) ** 2).sum(axis=1))
+    order = np.argsort(d)
+    best, second = d[order[0]], d[order[1]]
+    confidence = float(np.clip((second - best) / (second + 1e-6) * 2.5, 0, 1))
+    return CellGuess(cards[order[0]], round(confidence, 3))
+
+
+def _order(pts: np.ndarray) -> np.ndarray:
+    """Corners as top-left, top-right, bottom-right, bottom-left."""
+    s = pts.sum(axis=1)
+    d = np.diff(pts, axis=1).ravel()
+    return np.float32([pts[np.argmin(s)], pts[np.argmin(d)], pts[np.argmax(s)], pts[np.argmax(d)]])
+
+
+def find_table(img: np.ndarray) -> np.ndarray | None:
+    """The display table's four corners: the one large area dense with the printed edges of
+    cards (a table-cloth has far fewer edges than a table of cards)."""
+    h, w = img.shape[:2]
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    gray = cv2.GaussianBlur(gray, (0, 0), 1.0)
+    edges = cv2.Canny(gray, 40, 110)
+    k = max(9, int(min(h, w) * 0.03)) | 1
+    density = cv2.boxFilter(edges.astype(np.float32) / 255, -1, (k, k))
+    level = max(0.06, float(np.percentile(density, 97)) * 0.35)
+    mask = (density > level).astype(np.uint8) * 255
+    big_k = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, big_k, iterations=2)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, big_k)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    if not contours:
+        return None
+    big = max(contours, key=cv2.contourArea)
+    if cv2.contourArea(big) < 0.06 * h * w:
+        return None
+    hull = cv2.convexHull(big)
+    peri = cv2.arcLength(hull, True)
+    for eps in np.linspace(0.01, 0.08, 15):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4:
+            return _order(approx.reshape(4, 2).astype(np.float32))
+    rect = cv2.boxPoints(cv2.minAreaRect(hull))
+    return _order(rect.astype(np.float32))
+
+
+def refine_quad(img: np.ndarray, quad: np.ndarray, reach: float = 0.06) -> np.ndarray:
+    """Snap each side of a rough outline to the table's real edge: along many short lines
+    across the side, the outermost strong step in brightness; then a robust line fit."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (0, 0), 1.2).astype(np.float32)
+    centre = quad.mean(axis=0)
+    size = float(np.linalg.norm(quad[2] - quad[0]))
+    d = max(12, int(size * reach))
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        along = (b - a) / (np.linalg.norm(b - a) + 1e-6)
+        normal = np.array([-along[1], along[0]])
+        if np.dot(normal, centre - (a + b) / 2) < 0:
+            normal = -normal  # pointing into the table
+        pts = []
+        for t in np.linspace(0.08, 0.92, 24):
+            p = a + (b - a) * t
+            offs = np.arange(-d, d + 1, dtype=np.float32)
+            xs = (p[0] + normal[0] * offs).reshape(1, -1).astype(np.float32)
+            ys = (p[1] + normal[1] * offs).reshape(1, -1).astype(np.float32)
+            prof = cv2.remap(gray, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)[0]
+            grad = np.abs(np.diff(prof))
+            if grad.max() < 12:
+                continue
+            strong = np.nonzero(grad > 0.45 * grad.max())[0]
+            k = strong[0]  # the outermost strong step: background to the card's border
+            pts.append(p + normal * (offs[k] + 0.5))
+        if len(pts) < 6:
+            lines.append(None)
+            continue
+        vx, vy, x0, y0 = cv2.fitLine(np.float32(pts), cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    out = quad.copy()
+    for i in range(4):
+        l1, l2 = lines[(i - 1) % 4], lines[i]
+        if l1 is None or l2 is None:
+            continue
+        (p1, v1), (p2, v2) = l1, l2
+        m = np.array([[v1[0], -v2[0]], [v1[1], -v2[1]]])
+        if abs(np.linalg.det(m)) < 1e-6:
+            continue
+        s_, _ = np.linalg.solve(m, p2 - p1)
+        out[i] = p1 + v1 * s_
+    return out.astype(np.float32)
+
+
+def rectify(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """The table seen from above, rows × cols cells of CW × CH pixels."""
+    dst = np.float32([[0, 0], [cols * CW, 0], [cols * CW, rows * CH], [0, rows * CH]])
+    m = cv2.getPerspectiveTransform(quad, dst)
+    return cv2.warpPerspective(img, m, (cols * CW, rows * CH), flags=cv2.INTER_AREA)
+
+
+def recognise(data: bytes, rows: int, cols: int) -> TableRecognition:
+    """Photo bytes of a display table -> a guess and a confidence for every cell."""
+    t0 = time.perf_counter()
+    img = decode(data)
+    warnings: list[str] = []
+    quad = find_table(img)
+    if quad is None:
+        raise NoCardsFound("No display table found on this photo: lay the cards on a plain "
+                           "table and take the photo from above.")
+    quad = refine_quad(img, quad)
+    table = rectify(img, quad, rows, cols)
+    xs = [c * CW for c in range(cols + 1)]
+    ys = [r * CH for r in range(rows + 1)]
+    grid = []
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            cell = table[ys[r]:ys[r + 1], xs[c]:xs[c + 1]]
+            cell = cv2.resize(cell, (CW, CH), interpolation=cv2.INTER_AREA)
+            row.append(classify(cell))
+        grid.append(row)
+    unsure = sum(1 for row in grid for g in row if g.confidence < UNSURE)
+    if unsure:
+        warnings.append(f"{unsure} card(s) to check: they are shaded on the grid.")
+    scale = 1.0
+    return TableRecognition(grid, (quad * scale).round(1).tolist(), warnings,
+                            round(time.perf_counter() - t0, 3))
+
+
+class NoCardsFound(ValueError):
+    """The photo shows no cards the recogniser can find."""

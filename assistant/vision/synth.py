@@ -1,0 +1,224 @@
+"""Sample photos made from the reference deck, with the truth of what is on each.
+
+Deterministic by seed: a Pisanki display table (perspective, rotation up to ±15°, blur,
+glare, colour cast, noise, JPEG, a table-cloth background, face-down cards, optionally an
+EXIF rotation tag) or an Okoshki zone (loose cards, some overlapping, a cluttered table).
+Photos are 4000×3000 (12 MP) like a phone's.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import cv2
+import numpy as np
+
+from assistant.games import okoshki as ok
+from assistant.games import pisanki as pg
+from assistant.vision import deck
+
+PHOTO_W, PHOTO_H = 4000, 3000
+
+
+def _tablecloth(rng: np.random.Generator) -> np.ndarray:
+    """A woven table-cloth with a large pattern, darker than the cards."""
+    base = np.array(rng.choice([(40, 60, 110), (60, 90, 40), (90, 50, 40), (70, 70, 70),
+                                (30, 40, 80)]), np.float32)
+    img = np.empty((PHOTO_H // 4, PHOTO_W // 4, 3), np.float32)
+    img[:] = base
+    yy, xx = np.mgrid[0:img.shape[0], 0:img.shape[1]]
+    period = int(rng.integers(40, 90))
+    pattern = ((xx // period + yy // period) % 2).astype(np.float32)
+    if rng.random() < 0.5:
+        pattern = ((xx + yy) // period % 2).astype(np.float32)
+    img += pattern[..., None] * np.array(rng.uniform(10, 35, 3), np.float32)
+    weave = (np.sin(xx * 1.7) * np.sin(yy * 1.7)).astype(np.float32) * 8
+    img += weave[..., None]
+    img = cv2.resize(img, (PHOTO_W, PHOTO_H), interpolation=cv2.INTER_LINEAR)
+    img += rng.normal(0, 6, (PHOTO_H, PHOTO_W, 1)).astype(np.float32)
+    return img
+
+
+def _clutter(rng: np.random.Generator) -> np.ndarray:
+    """A cluttered table: a cloth plus objects (cups, pens, papers, crumbs)."""
+    img = _tablecloth(rng)
+    for _ in range(int(rng.integers(8, 18))):
+        colour = tuple(float(c) for c in rng.uniform(20, 230, 3))
+        x, y = int(rng.integers(0, PHOTO_W)), int(rng.integers(0, PHOTO_H))
+        kind = rng.integers(0, 3)
+        if kind == 0:
+            cv2.circle(img, (x, y), int(rng.integers(60, 260)), colour, -1, cv2.LINE_AA)
+        elif kind == 1:
+            cv2.line(img, (x, y), (x + int(rng.integers(-700, 700)), y + int(rng.integers(-700, 700))),
+                     colour, int(rng.integers(10, 40)), cv2.LINE_AA)
+        else:
+            box = cv2.boxPoints(((x, y), (int(rng.integers(150, 600)), int(rng.integers(100, 400))),
+                                 float(rng.uniform(0, 180))))
+            cv2.fillConvexPoly(img, box.astype(np.int32), colour, cv2.LINE_AA)
+    return img
+
+
+def _finish(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
+    """Camera effects: colour cast, glare, blur, noise."""
+    cast = rng.uniform(1 - 0.12 * strength, 1 + 0.12 * strength, 3).astype(np.float32)
+    img = img * cast * rng.uniform(0.85, 1.1)
+    if rng.random() < 0.7:  # glare: a soft bright spot
+        cx, cy = rng.uniform(0.2, 0.8) * PHOTO_W, rng.uniform(0.2, 0.8) * PHOTO_H
+        r = rng.uniform(300, 800)
+        yy, xx = np.ogrid[0:PHOTO_H, 0:PHOTO_W]
+        spot = np.exp(-(((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))).astype(np.float32)
+        img = img + spot[..., None] * rng.uniform(25, 60) * strength
+    sigma = rng.uniform(0.8, 2.6) * strength
+    img = cv2.GaussianBlur(img, (0, 0), sigma)
+    img = img + rng.normal(0, rng.uniform(2, 7), img.shape).astype(np.float32)
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+def _paste(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
+    """Warp a face onto the canvas at a quadrilateral (corners TL, TR, BR, BL)."""
+    h, w = face.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
+    x0, y0 = max(x0, 0), max(y0, 0)
+    x1, y1 = min(x1, canvas.shape[1]), min(y1, canvas.shape[0])
+    shift = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64)
+    m2 = shift @ m
+    size = (x1 - x0, y1 - y0)
+    warped = cv2.warpPerspective(face, m2, size, flags=cv2.INTER_LINEAR)
+    mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), m2, size, flags=cv2.INTER_LINEAR)
+    alpha = (mask.astype(np.float32) / 255)[..., None]
+    region = canvas[y0:y1, x0:x1]
+    region[:] = region * (1 - alpha) + warped.astype(np.float32) * alpha
+
+
+def random_table(rng: np.random.Generator, rows: int, cols: int, face_down: int) -> list[list[Any]]:
+    """A plausible display table: mostly single eggs, a few flowers, doubles, face-down cards."""
+    cards = deck.pisanki_cards()
+    singles = [c for c in cards if c.egg and not c.double and not c.flowers]
+    flowered = [c for c in cards if c.egg and c.flowers]
+    doubles = [c for c in cards if c.double]
+    flower_only = [c for c in cards if c.egg is None]
+    grid: list[list[Any]] = []
+    for _ in range(rows):
+        row = []
+        for _ in range(cols):
+            p = rng.random()
+            pool = singles if p < 0.62 else flowered if p < 0.86 else doubles if p < 0.94 else flower_only
+            row.append(pool[int(rng.integers(len(pool)))])
+        grid.append(row)
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    for k in rng.permutation(len(cells))[:face_down]:
+        r, c = cells[k]
+        grid[r][c] = None
+    return grid
+
+
+def card_json(card: pg.Card | None) -> dict[str, Any] | None:
+    """A card as INTERFACE.md writes it."""
+    if card is None:
+        return None
+    return {"cloth": card.cloth, "egg": card.egg, "double": card.double,
+            "flowers": list(card.flowers)}
+
+
+def pisanki_photo(seed: int, rows: int, cols: int, face_down: int = 0,
+                  exif_orientation: int = 1) -> tuple[bytes, dict[str, Any]]:
+    """A photo of a display table and the truth of it."""
+    rng = np.random.default_rng(seed)
+    grid = random_table(rng, rows, cols, face_down)
+    gap = 6
+    gw, gh = cols * (deck.W + gap) - gap, rows * (deck.H + gap) - gap
+    canvas = _tablecloth(rng)
+    # Where the table lands in the photo: centred, 55–75 % of the width, turned up to ±15°,
+    # with a little perspective.
+    scale = rng.uniform(0.55, 0.72) * PHOTO_W / gw
+    scale = min(scale, 0.8 * PHOTO_H / gh)
+    angle = np.deg2rad(rng.uniform(-15, 15))
+    centre = np.array([PHOTO_W / 2 + rng.uniform(-200, 200), PHOTO_H / 2 + rng.uniform(-150, 150)])
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    half = np.array([[-gw / 2, -gh / 2], [gw / 2, -gh / 2], [gw / 2, gh / 2], [-gw / 2, gh / 2]])
+    quad = (half * scale) @ rot.T + centre
+    quad += rng.uniform(-0.04, 0.04, (4, 2)) * gw * scale
+    table_to_photo = cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [gw, 0], [gw, gh], [0, gh]]), quad.astype(np.float32))
+    back = deck.pisanki_back()
+    for r in range(rows):
+        for c in range(cols):
+            card = grid[r][c]
+            face = back if card is None else deck.pisanki_face(card.cloth, card.egg, card.double,
+                                                               card.flowers)
+            x, y = c * (deck.W + gap), r * (deck.H + gap)
+            corners = np.float32([[[x, y], [x + deck.W, y], [x + deck.W, y + deck.H],
+                                   [x, y + deck.H]]])
+            _paste(canvas, face, cv2.perspectiveTransform(corners, table_to_photo)[0])
+    img = _finish(canvas, rng)
+    truth = {"game": "pisanki", "seed": seed, "rows": rows, "cols": cols,
+             "grid": [[card_json(c) for c in row] for row in grid],
+             "quad": quad.round(1).tolist(), "exif_orientation": exif_orientation}
+    return encode(img, rng, exif_orientation), truth
+
+
+def okoshki_photo(seed: int, count: int) -> tuple[bytes, dict[str, Any]]:
+    """A photo of a player's zone: loose cards, some overlapping, on a cluttered table."""
+    rng = np.random.default_rng(seed)
+    ids = [ok.DECK[i].id for i in rng.permutation(len(ok.DECK))[:count]]
+    canvas = _clutter(rng)
+    faces = deck.okoshki_faces()
+    occupied = np.zeros((PHOTO_H // 8, PHOTO_W // 8), np.uint8)
+    placed = []
+    for cid in ids:
+        for _attempt in range(200):
+            w = rng.uniform(300, 380)
+            h = w * deck.H / deck.W
+            cx, cy = rng.uniform(w, PHOTO_W - w), rng.uniform(h * 0.7, PHOTO_H - h * 0.7)
+            quad = cv2.boxPoints(((cx, cy), (w, h), float(rng.uniform(-40, 40))))
+            # boxPoints gives BL, TL, TR, BR: reorder to TL, TR, BR, BL
+            quad = quad[[1, 2, 3, 0]]
+            if rng.random() < 0.5:
+                quad = quad[[2, 3, 0, 1]]  # upside down: loose cards lie any way round
+            mask = np.zeros_like(occupied)
+            cv2.fillConvexPoly(mask, (quad / 8).astype(np.int32), 1)
+            overlap = (mask & occupied).sum() / max(1, mask.sum())
+            if overlap <= 0.22:
+                occupied |= mask
+                placed.append((cid, quad))
+                break
+    for cid, quad in placed:
+        _paste(canvas, faces[cid], quad)
+    img = _finish(canvas, rng, 0.8)
+    zone = dict.fromkeys(ok.KINDS, 0)
+    for cid, _ in placed:
+        zone[ok.CARDS[cid].kind] += 1
+    truth = {"game": "okoshki", "seed": seed,
+             "cards": [{"id": cid, "kind": ok.CARDS[cid].kind, "quad": q.round(1).tolist()}
+                       for cid, q in placed],
+             "zone": zone}
+    return encode(img, rng), truth
+
+
+def encode(img: np.ndarray, rng: np.random.Generator, exif_orientation: int = 1) -> bytes:
+    """JPEG bytes; with an orientation other than 1 the pixels are stored turned, with the
+    EXIF tag that turns them back (as phones do)."""
+    if exif_orientation == 6:  # stored turned left; viewers turn it 90° clockwise
+        img = cv2.rotate(img, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    elif exif_orientation == 8:
+        img = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
+    elif exif_orientation == 3:
+        img = cv2.rotate(img, cv2.ROTATE_180)
+    quality = int(rng.integers(80, 93))
+    ok_, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    data = buf.tobytes()
+    return add_exif_orientation(data, exif_orientation) if exif_orientation != 1 else data
+
+
+def add_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """Insert an APP1 EXIF segment holding only the Orientation tag after the JPEG's SOI."""
+    ifd = struct.pack("<H", 1) + struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0)
+    ifd += struct.pack("<I", 0)
+    tiff = b"II*\x00" + struct.pack("<I", 8) + ifd
+    payload = b"Exif\x00\x00" + tiff
+    segment = b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+    return jpeg[:2] + segment + jpeg[2:]
