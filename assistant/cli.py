@@ -79,6 +79,22 @@ def run_json(table: dict[str, Callable[[Any], Any]], game: str, path: str) -> in
     return 0
 
 
+def cmd_recognize(args: argparse.Namespace) -> int:
+    """Recognise a photo and print the INTERFACE.md JSON."""
+    from assistant.vision.api import recognise_okoshki, recognise_pisanki
+
+    try:
+        data = open(args.photo, "rb").read()
+    except OSError as exc:
+        raise ValueError(f"{args.photo}: cannot read ({exc.strerror})") from None
+    if args.game == "pisanki":
+        out = recognise_pisanki(data, args.rows or 4, args.cols or 6)
+    else:
+        out = recognise_okoshki(data)
+    print(json.dumps(out, ensure_ascii=False, indent=2))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     p = argparse.ArgumentParser(prog="assistant", description=__doc__)
@@ -114,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             return run_json(CHECKERS, args.game, args.file)
         if args.command == "recognize":
-            raise ValueError("photo recognition is not available in this version yet")
+            return cmd_recognize(args)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -45,6 +45,7 @@ class ZoneRecognition:
     zone: dict[str, int]
     warnings: list[str]
     seconds: float
+    size: tuple[int, int] = (0, 0)  # width, height of the image the quads refer to
 
 
 def _sift():
@@ -103,7 +104,8 @@ def _quad_ok(quad: np.ndarray, img_shape: tuple[int, ...]) -> bool:
     return 1.1 < ratio < 1.8 and w < side * 0.5
 
 
-def _iou(a: np.ndarray, b: np.ndarray) -> float:
+def iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quadrilaterals."""
     inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
     ua = cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32)) - inter
     return float(inter / ua) if ua > 0 else 0.0
@@ -162,7 +164,7 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     found.sort(key=lambda f: -f[1])
     kept: list[tuple[np.ndarray, int]] = []
     for quad, n in found:
-        if all(_iou(quad, k) < 0.3 for k, _ in kept):
+        if all(iou(quad, k) < 0.3 for k, _ in kept):
             kept.append((quad, n))
     return kept
 
@@ -207,4 +209,5 @@ def recognise(data: bytes) -> ZoneRecognition:
     unsure = sum(1 for c in cards if c.confidence < UNSURE)
     if unsure:
         warnings.append(f"{unsure} card(s) to check: they are outlined in orange.")
-    return ZoneRecognition(cards, zone, warnings, round(time.perf_counter() - t0, 3))
+    return ZoneRecognition(cards, zone, warnings, round(time.perf_counter() - t0, 3),
+                           (img.shape[1], img.shape[0]))

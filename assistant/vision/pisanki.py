@@ -80,6 +80,7 @@ class TableRecognition:
     quad: list[list[float]]
     warnings: list[str]
     seconds: float
+    size: tuple[int, int] = (0, 0)  # width, height of the image the quad refers to
 
 
 def _balanced(cell: np.ndarray) -> np.ndarray:
@@ -250,9 +251,8 @@ def recognise(data: bytes, rows: int, cols: int) -> TableRecognition:
     unsure = sum(1 for row in grid for g in row if g.confidence < UNSURE)
     if unsure:
         warnings.append(f"{unsure} card(s) to check: they are shaded on the grid.")
-    scale = 1.0
-    return TableRecognition(grid, (quad * scale).round(1).tolist(), warnings,
-                            round(time.perf_counter() - t0, 3))
+    return TableRecognition(grid, quad.round(1).tolist(), warnings,
+                            round(time.perf_counter() - t0, 3), (img.shape[1], img.shape[0]))
 
 
 class NoCardsFound(ValueError):

@@ -222,3 +222,38 @@ def add_exif_orientation(jpeg: bytes, orientation: int) -> bytes:
     payload = b"Exif\x00\x00" + tiff
     segment = b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
     return jpeg[:2] + segment + jpeg[2:]
+
+
+PISANKI_SAMPLES = [  # seed, rows, cols, face-down cards, EXIF orientation
+    (101, 4, 6, 0, 1), (102, 4, 6, 2, 1), (103, 4, 6, 1, 6), (104, 4, 6, 3, 1),
+    (105, 3, 6, 0, 1), (106, 3, 6, 1, 1), (107, 3, 6, 2, 1), (108, 3, 6, 0, 1),
+    (109, 3, 5, 0, 1), (110, 3, 5, 1, 1), (111, 3, 5, 2, 1), (112, 3, 5, 0, 1),
+]
+OKOSHKI_SAMPLES = [(201, 10), (202, 12), (203, 14), (204, 16), (205, 18), (206, 20),
+                   (207, 22), (208, 24), (209, 26), (210, 28), (211, 30), (212, 15)]
+
+
+def write_samples(folder: str) -> None:
+    """Write the sample photos and their truth JSON (sample_photos/<game>/<name>.jpg/.json)."""
+    import json
+    from pathlib import Path
+
+    root = Path(folder)
+    for seed, rows, cols, down, orient in PISANKI_SAMPLES:
+        data, truth = pisanki_photo(seed, rows, cols, down, orient)
+        _write(root / "pisanki", f"table-{seed}-{rows}x{cols}", data, truth, json)
+    for seed, count in OKOSHKI_SAMPLES:
+        data, truth = okoshki_photo(seed, count)
+        _write(root / "okoshki", f"zone-{seed}-{count}", data, truth, json)
+
+
+def _write(folder, name, data, truth, json) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.jpg").write_bytes(data)
+    (folder / f"{name}.json").write_text(json.dumps(truth, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    write_samples(sys.argv[1] if len(sys.argv) > 1 else "sample_photos")

@@ -37,6 +37,30 @@ def score(game: str):
     return answer(SCORERS.get(game), game)
 
 
+@bp.post("/<game>/recognize")
+def recognize(game: str):
+    """POST /api/{pisanki,okoshki}/recognize: multipart `photo` (and `rows`, `cols`)."""
+    from assistant.vision.api import RecognitionError, recognise_okoshki, recognise_pisanki
+
+    if game not in ("pisanki", "okoshki"):
+        abort(404, description=f"no photo recognition for {game}")
+    photo = request.files.get("photo")
+    if photo is None:
+        return jsonify(error="send the photo as multipart/form-data in the field 'photo'"), 400
+    data = photo.read()
+    try:
+        if game == "pisanki":
+            try:
+                rows = int(request.form.get("rows", 4))
+                cols = int(request.form.get("cols", 6))
+            except ValueError:
+                return jsonify(error="rows and cols must be whole numbers"), 400
+            return jsonify(recognise_pisanki(data, rows, cols))
+        return jsonify(recognise_okoshki(data))
+    except RecognitionError as exc:
+        return jsonify(error=str(exc)), 400
+
+
 @bp.post("/<game>/check")
 def check(game: str):
     """POST /api/liski/check."""

@@ -1,0 +1,51 @@
+"""Recognition answers in the INTERFACE.md shapes (for the command line and the API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games import pisanki as pg
+from assistant.vision import okoshki as vo
+from assistant.vision import pisanki as vp
+from assistant.vision.decode import PhotoError
+
+
+class RecognitionError(ValueError):
+    """A photo that cannot be recognised; one line says why."""
+
+
+def recognise_pisanki(data: bytes, rows: int = 4, cols: int = 6) -> dict[str, Any]:
+    """INTERFACE.md Recognition for a Pisanki display table."""
+    if (rows, cols) not in set(pg.GRID_SIZES.values()):
+        raise RecognitionError(f"rows/cols: a display table is 4×6, 3×6 or 3×5, not "
+                               f"{rows}×{cols}")
+    try:
+        res = vp.recognise(data, rows, cols)
+    except (PhotoError, vp.NoCardsFound) as exc:
+        raise RecognitionError(str(exc)) from None
+    return {
+        "grid": [[{"card": None if g.card is None else {
+            "cloth": g.card.cloth, "egg": g.card.egg, "double": g.card.double,
+            "flowers": list(g.card.flowers)}, "confidence": g.confidence} for g in row]
+            for row in res.grid],
+        "warnings": res.warnings,
+        "seconds": res.seconds,
+        "quad": res.quad,
+        "size": res.size,
+    }
+
+
+def recognise_okoshki(data: bytes) -> dict[str, Any]:
+    """INTERFACE.md Recognition for an Okoshki zone."""
+    try:
+        res = vo.recognise(data)
+    except PhotoError as exc:
+        raise RecognitionError(str(exc)) from None
+    return {
+        "cards": [{"id": c.id, "kind": c.kind, "confidence": c.confidence, "quad": c.quad}
+                  for c in res.cards],
+        "zone": res.zone,
+        "warnings": res.warnings,
+        "seconds": res.seconds,
+        "size": res.size,
+    }
