@@ -217,8 +217,8 @@ def _scene(img: np.ndarray, kind: str) -> None:
         cv2.ellipse(img, (cx, y1 - 40), (38, 32), 0, 0, 360, colour, -1, cv2.LINE_AA)
         cv2.circle(img, (cx, y1 - 90), 26, colour, -1, cv2.LINE_AA)
         for s in (-1, 1):
-            tri = np.array([(cx + s * 24, y1 - 98), (cx + s * 20, y1 - 128), (cx + s * 6, y1 - 110)],
-                           np.int32)
+            tri = np.array([(cx + s * 24, y1 - 98), (cx + s * 20, y1 - 128),
+                            (cx + s * 6, y1 - 110)], np.int32)
             cv2.fillConvexPoly(img, tri, colour, cv2.LINE_AA)
             cv2.circle(img, (cx + s * 9, y1 - 94), 4, (60, 220, 200), -1, cv2.LINE_AA)
         cv2.ellipse(img, (cx + 40, y1 - 50), (10, 34), 20, 0, 360, colour, -1, cv2.LINE_AA)

@@ -50,8 +50,8 @@ def _clutter(rng: np.random.Generator) -> np.ndarray:
         if kind == 0:
             cv2.circle(img, (x, y), int(rng.integers(60, 260)), colour, -1, cv2.LINE_AA)
         elif kind == 1:
-            cv2.line(img, (x, y), (x + int(rng.integers(-700, 700)), y + int(rng.integers(-700, 700))),
-                     colour, int(rng.integers(10, 40)), cv2.LINE_AA)
+            end = (x + int(rng.integers(-700, 700)), y + int(rng.integers(-700, 700)))
+            cv2.line(img, (x, y), end, colour, int(rng.integers(10, 40)), cv2.LINE_AA)
         else:
             box = cv2.boxPoints(((x, y), (int(rng.integers(150, 600)), int(rng.integers(100, 400))),
                                  float(rng.uniform(0, 180))))
@@ -106,7 +106,8 @@ def random_table(rng: np.random.Generator, rows: int, cols: int, face_down: int)
         row = []
         for _ in range(cols):
             p = rng.random()
-            pool = singles if p < 0.62 else flowered if p < 0.86 else doubles if p < 0.94 else flower_only
+            pool = (singles if p < 0.62 else flowered if p < 0.86
+                    else doubles if p < 0.94 else flower_only)
             row.append(pool[int(rng.integers(len(pool)))])
         grid.append(row)
     cells = [(r, c) for r in range(rows) for c in range(cols)]
