@@ -111,6 +111,13 @@ def iou(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter / ua) if ua > 0 else 0.0
 
 
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """How much of the smaller of two quadrilaterals the other covers."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    small = min(cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
+    return float(inter / small) if small > 0 else 0.0
+
+
 def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     """Card outlines (quads) found by feature matching, with their inlier counts."""
     ids, ref_kps, ref_descs, _ = references()
@@ -164,7 +171,7 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     found.sort(key=lambda f: -f[1])
     kept: list[tuple[np.ndarray, int]] = []
     for quad, n in found:
-        if all(iou(quad, k) < 0.3 for k, _ in kept):
+        if all(overlap(quad, k) < 0.45 for k, _ in kept):
             kept.append((quad, n))
     return kept
 

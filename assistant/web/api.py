@@ -47,7 +47,10 @@ def recognize(game: str):
     photo = request.files.get("photo")
     if photo is None:
         return jsonify(error="send the photo as multipart/form-data in the field 'photo'"), 400
-    data = photo.read()
+    try:
+        data = photo.read()
+    finally:
+        photo.close()  # the upload's temporary file
     try:
         if game == "pisanki":
             try:
