@@ -25,7 +25,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config)
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
 
-    from assistant.web import api, errors, liski, pisanki, security, tables
+    from assistant.web import api, cards, errors, liski, pisanki, security, tables
 
     security.init_security(app)
     errors.init_errors(app)
@@ -33,4 +33,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pisanki.bp)
     app.register_blueprint(liski.bp)
+    app.register_blueprint(cards.bp)
     return app

@@ -47,6 +47,7 @@ class OkoshkiTable(Reducer):
         self.handlers.update({
             "zone.add": self._zone_add,
             "zone.set": self._zone_set,
+            "zone.fill": self._zone_fill,
             "call.game_on": self._game_on,
             "call.stop": self._stop,
             "round.tie": self._tie,
@@ -66,6 +67,8 @@ class OkoshkiTable(Reducer):
             return set()  # taps add up: two phones tapping +1 both count
         if op == "zone.set":
             return {f"zone:{data.get('player')}:{data.get('kind')}"}
+        if op == "zone.fill":
+            return {f"zone:{data.get('player')}:{k}" for k in ok.KINDS}
         if op.startswith(("call.", "round.", "dealer.")):
             return {"round"}
         if op == "layout.face":
@@ -80,6 +83,8 @@ class OkoshkiTable(Reducer):
             return f"{sign} {kind} for {who}"
         if op == "zone.set":
             return f"set {kind} to {data.get('count')} for {who}"
+        if op == "zone.fill":
+            return f"{who}'s zone from a photo"
         if op == "call.game_on":
             return f"{who} said Game on"
         if op == "call.stop":
@@ -141,6 +146,17 @@ class OkoshkiTable(Reducer):
         except (TypeError, ValueError):
             raise EditError("Type how many cards.") from None
         self._put(rnd, p, kind, count)
+
+    def _zone_fill(self, state: State, data: dict[str, Any], _at: int) -> None:
+        """A whole zone at once (a confirmed photo): one edit, one undo."""
+        rnd = self._round_for_edit(state)
+        p = self._player(data)
+        try:
+            zone = ok.read_zone(data.get("zone"), "zone")
+        except ok.ZoneError as exc:
+            raise EditError(str(exc)) from None
+        for kind in ok.KINDS:
+            self._put(rnd, p, kind, zone[kind])
 
     # -- calls --------------------------------------------------------------------------
     def _game_on(self, state: State, data: dict[str, Any], _at: int) -> None:

@@ -76,6 +76,7 @@ class PisankiTable(Reducer):
             "pisanki.bunny": self._bunny,
             "pisanki.cell": self._cell,
             "pisanki.clear": self._clear,
+            "pisanki.grid": self._grid,
         })
 
     def initial_state(self) -> State:
@@ -92,8 +93,9 @@ class PisankiTable(Reducer):
             return {f"scoring:{data.get('slot')}"}
         if op == "pisanki.bunny":
             return {f"bunny:{data.get('egg')}"}
-        if op == "pisanki.clear":
-            return {f"grid:{data.get('player')}"}
+        if op in ("pisanki.clear", "pisanki.grid"):
+            return {f"grid:{data.get('player')}",
+                    *(f"cell:{data.get('player')}:{r}:{c}" for r in range(4) for c in range(6))}
         return super().keys(op, data)
 
     def describe(self, op: str, data: dict[str, Any]) -> str:
@@ -106,6 +108,8 @@ class PisankiTable(Reducer):
             return f"Bunny {data.get('egg')}: {data.get('count')}"
         if op == "pisanki.clear":
             return f"cleared the table of {data.get('name', '')}"
+        if op == "pisanki.grid":
+            return f"{data.get('name', '')}: the table from a photo"
         return super().describe(op, data)
 
     def _scoring(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -155,6 +159,23 @@ class PisankiTable(Reducer):
         if cell.get("double") and sum(1 for o in others if o.get("double")) >= pg.MAX_DOUBLES:
             raise EditError(f"A table holds at most {pg.MAX_DOUBLES} double eggs (the deck has 6).")
         grid[r][c] = cell
+
+    def _grid(self, state: State, data: dict[str, Any], _at: int) -> None:
+        """A whole table at once (a confirmed photo): one edit, one undo."""
+        p = self._player(state, data)
+        rows, cols = grid_size(len(state["players"]))
+        raw = data.get("grid")
+        if (not isinstance(raw, list) or len(raw) != rows
+                or any(not isinstance(r, list) or len(r) != cols for r in raw)):
+            raise EditError(f"The photo's table must be {rows} × {cols}.")
+        cells = [[clean_cell(c) for c in row] for row in raw]
+        if sum(1 for row in cells for c in row if c.get("double")) > pg.MAX_DOUBLES:
+            raise EditError(f"A table holds at most {pg.MAX_DOUBLES} double eggs.")
+        grid = empty_grid()
+        for r in range(rows):
+            for c in range(cols):
+                grid[r][c] = cells[r][c]
+        p["grid"] = grid
 
     def _clear(self, state: State, data: dict[str, Any], _at: int) -> None:
         self._player(state, data)["grid"] = empty_grid()

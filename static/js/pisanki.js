@@ -40,7 +40,12 @@
     if (!cell || Object.keys(cell).length === 0) {
       body = '<rect x="2" y="2" width="56" height="80" rx="6" fill="none" stroke="#999" stroke-dasharray="4 3"/>';
     } else if (cell.down) {
-      body = '<rect x="1" y="1" width="58" height="82" rx="6" fill="url(#pat-back)" stroke="#3b2a18" stroke-width="2"/>';
+      return '<img class="pcard" alt="" src="/cards/pisanki/back.jpg">';
+    } else if (cell.cloth && (cell.egg || (cell.flowers || []).length === 2)) {
+      // A whole card: the reference deck's own picture, as the camera sees it.
+      const fl = (cell.flowers || []).length ? cell.flowers.join("-") : "none";
+      return '<img class="pcard" alt="" src="/cards/pisanki/' + cell.cloth + "/" + (cell.egg || "none") + "/" +
+        (cell.double ? 1 : 0) + "/" + fl + '.jpg">';
     } else {
       const cloth = cell.cloth ? "url(#pat-" + cell.cloth + ")" : "#fff";
       const fill = cell.cloth === "neutral" ? "#efe6d2" : cloth;
@@ -62,6 +67,10 @@
       const cell = grid[+btn.dataset.r][+btn.dataset.c];
       btn.innerHTML = cardSvg(cell) + '<span class="p-name">' + btn.dataset.name + "</span>";
       btn.classList.toggle("unset", !cell || Object.keys(cell).length === 0);
+    });
+    const unsure = e.dataset.preview ? JSON.parse(e.dataset.unsure) : null;
+    e.querySelectorAll(".p-cell").forEach(function (btn) {
+      btn.classList.toggle("unsure", !!(unsure && unsure[+btn.dataset.r][+btn.dataset.c]));
     });
     // Keep this player's "cells still to enter" badge in step with the taps.
     const left = grid.reduce(function (n, row) {
@@ -113,6 +122,14 @@
     if (next === null) return;
     grid[r][c] = next;
     e.dataset.grid = JSON.stringify(grid);
+    if (e.dataset.preview) {
+      // A photo's table being checked: fixes stay here until "Use this table".
+      const unsure = JSON.parse(e.dataset.unsure);
+      unsure[r][c] = false;
+      e.dataset.unsure = JSON.stringify(unsure);
+      render(e);
+      return;
+    }
     render(e);
     taps += 1;
     window.pisankiTaps = taps;
@@ -207,6 +224,77 @@
     const pts = ev.target.closest && ev.target.closest(".pts");
     if (pts) showWhy(pts);
   });
+  // A photo of this table: show what was read as a preview, unsure cells marked; the player
+  // fixes them with the brushes, then saves the whole table in one edit (one undo).
+  document.addEventListener("photo:result", function (ev) {
+    const d = ev.detail;
+    const e = entry();
+    if (d.game !== "pisanki" || !e) return;
+    const cells = d.result.grid.map(function (row) {
+      return row.map(function (g) {
+        return g.card ? { cloth: g.card.cloth, egg: g.card.egg, double: g.card.double,
+                          flowers: g.card.flowers } : { down: true };
+      });
+    });
+    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.confidence < 0.25; }); });
+    e.dataset.saved = e.dataset.grid;
+    e.dataset.grid = JSON.stringify(cells);
+    e.dataset.unsure = JSON.stringify(unsure);
+    e.dataset.preview = "1";
+    window.tableBusy = true;
+    const out = d.box.querySelector(".photo-result");
+    out.innerHTML = "";
+    out.appendChild(d.canvas);
+    const n = unsure.flat().filter(Boolean).length;
+    const p = document.createElement("p");
+    p.className = "photo-summary";
+    p.textContent = "Read from the photo" + (n ? ": " + n + " card(s) to check, marked ?" : "") +
+      ". Fix anything wrong with the brushes, then use this table.";
+    out.appendChild(p);
+    const bar = document.createElement("div");
+    bar.className = "preview-bar";
+    bar.innerHTML = '<button type="button" class="btn btn-primary" data-preview="use">Use this table</button>' +
+      '<button type="button" class="btn" data-preview="drop">Discard</button>';
+    out.appendChild(bar);
+    out.hidden = false;
+    render(e);
+    hint("Checking the photo's table: taps fix cells here; nothing is saved until you use it.");
+  });
+
+  async function endPreview(use) {
+    const e = entry();
+    if (!e || !e.dataset.preview) return;
+    const grid = e.dataset.grid;
+    delete e.dataset.preview;
+    const box = e.querySelector(".photo-result");
+    if (box) box.hidden = true;
+    if (!use) {
+      e.dataset.grid = e.dataset.saved;
+      window.tableBusy = false;
+      render(e);
+      return;
+    }
+    const m = document.getElementById("table-main");
+    const form = new FormData();
+    form.append("op", "pisanki.grid");
+    form.append("v", m.dataset.version);
+    form.append("nonce", Math.random().toString(36).slice(2));
+    form.append("csrf_token", e.dataset.csrf);
+    form.append("player", e.dataset.player);
+    form.append("name", e.dataset.name);
+    form.append("data", JSON.stringify({ grid: JSON.parse(grid) }));
+    const resp = await fetch(e.dataset.edit, { method: "POST", body: form,
+      headers: { "Accept": "application/json", "X-CSRF-Token": e.dataset.csrf } });
+    const out = await resp.json();
+    window.tableBusy = false;
+    if (out.error && window.appToast) window.appToast(out.error);
+    htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
+  }
+  document.addEventListener("click", function (ev) {
+    const b = ev.target.closest && ev.target.closest("[data-preview]");
+    if (b) endPreview(b.dataset.preview === "use");
+  });
+
   document.body.addEventListener("htmx:afterSwap", function () { const e = entry(); if (e) render(e); });
   const e0 = entry();
   if (e0) render(e0);

@@ -1,0 +1,76 @@
+"""Card pictures for the pages: the reference deck's own drawings, as small JPEGs (cached)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from flask import Blueprint, abort
+
+from assistant.games import okoshki as ok
+from assistant.games import pisanki as pg
+
+bp = Blueprint("cards", __name__, url_prefix="/cards")
+JPEG = {"Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400"}
+
+
+def _jpeg(img) -> bytes:
+    import cv2
+
+    return cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 88])[1].tobytes()
+
+
+@cache
+def _pisanki_face(cloth: str, egg: str | None, double: bool, flowers: tuple[str, ...]) -> bytes:
+    import cv2
+
+    from assistant.vision import deck
+
+    face = deck.pisanki_face(cloth, egg, double, flowers)
+    return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
+
+
+@cache
+def _back_face() -> bytes:
+    import cv2
+
+    from assistant.vision import deck
+
+    return _jpeg(cv2.resize(deck.pisanki_back(), (125, 175), interpolation=cv2.INTER_AREA))
+
+
+@cache
+def _okoshki_face(card_id: str) -> bytes:
+    import cv2
+
+    from assistant.vision import deck
+
+    face = deck.okoshki_faces()[card_id]
+    return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
+
+
+@bp.get("/pisanki/back.jpg")
+def pisanki_back():
+    """The back of a Pisanki card."""
+    return _back_face(), 200, JPEG
+
+
+@bp.get("/pisanki/<cloth>/<egg>/<int:double>/<flowers>.jpg")
+def pisanki_card(cloth: str, egg: str, double: int, flowers: str):
+    """One Pisanki face: /cards/pisanki/striped/red/0/pink-pink.jpg (`none` for no egg/flower)."""
+    fl = () if flowers == "none" else tuple(flowers.split("-"))
+    card_egg = None if egg == "none" else egg
+    if (cloth not in pg.CLOTHS or (card_egg and card_egg not in pg.EGGS)
+            or any(f not in pg.FLOWERS for f in fl) or len(fl) > 2):
+        abort(404, description="No such card.")
+    return _pisanki_face(cloth, card_egg, bool(double), fl), 200, JPEG
+
+
+@bp.get("/okoshki/<card_id>.jpg")
+def okoshki_card(card_id: str):
+    """One Okoshki face by id, or the first card of a kind (`kind-owl`)."""
+    if card_id.startswith("kind-"):
+        kind = card_id[5:]
+        card_id = next((c.id for c in ok.DECK if c.kind == kind), "")
+    if card_id not in ok.CARDS:
+        abort(404, description="No such card.")
+    return _okoshki_face(card_id), 200, JPEG

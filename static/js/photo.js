@@ -1,0 +1,172 @@
+// Photo-assisted entry: shrink the phone's photo to about 2000 px, upload it with a progress
+// bar, draw what was found on the picture, and hand the result to the page to pre-fill. The
+// players always confirm before anything is saved.
+(function () {
+  "use strict";
+  const MAX_SIDE = 2000;
+
+  async function shrink(file) {
+    const bmp = await createImageBitmap(file, { imageOrientation: "from-image" });
+    const scale = Math.min(1, MAX_SIDE / Math.max(bmp.width, bmp.height));
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.round(bmp.width * scale);
+    canvas.height = Math.round(bmp.height * scale);
+    canvas.getContext("2d").drawImage(bmp, 0, 0, canvas.width, canvas.height);
+    const blob = await new Promise(function (res) { canvas.toBlob(res, "image/jpeg", 0.9); });
+    return { blob: blob, canvas: canvas };
+  }
+
+  function upload(url, blob, fields, progress) {
+    return new Promise(function (resolve, reject) {
+      const form = new FormData();
+      form.append("photo", blob, "photo.jpg");
+      Object.keys(fields).forEach(function (k) { form.append(k, fields[k]); });
+      const xhr = new XMLHttpRequest();
+      xhr.open("POST", url);
+      xhr.upload.onprogress = function (ev) {
+        if (ev.lengthComputable) progress.value = Math.round(ev.loaded / ev.total * 90);
+      };
+      xhr.onload = function () {
+        let out = null;
+        try { out = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
+        if (xhr.status === 200 && out) resolve(out);
+        else reject(new Error((out && out.error) || "The photo could not be read (" + xhr.status + ")."));
+      };
+      xhr.onerror = function () { reject(new Error("No connection to the table's server.")); };
+      xhr.send(form);
+    });
+  }
+
+  function poly(ctx, quad, scale, colour, width) {
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    quad.forEach(function (p, i) { const x = p[0] * scale, y = p[1] * scale; if (i) ctx.lineTo(x, y); else ctx.moveTo(x, y); });
+    ctx.closePath();
+    ctx.stroke();
+  }
+
+  function lerp(a, b, t) { return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]; }
+
+  // The photo with the outlines found: the table and its cells, or each loose card.
+  function annotate(source, result, game, rows, cols) {
+    const canvas = document.createElement("canvas");
+    canvas.className = "photo-annot";
+    canvas.width = Math.min(900, source.width);
+    canvas.height = Math.round(source.height * canvas.width / source.width);
+    const ctx = canvas.getContext("2d");
+    ctx.drawImage(source, 0, 0, canvas.width, canvas.height);
+    const scale = canvas.width / result.size[0];
+    ctx.font = "bold 14px sans-serif";
+    if (game === "pisanki") {
+      const q = result.quad;
+      poly(ctx, q, scale, "#00e676", 3);
+      for (let r = 0; r < rows; r++) {
+        for (let c = 0; c < cols; c++) {
+          const top = lerp(q[0], q[1], c / cols), top2 = lerp(q[0], q[1], (c + 1) / cols);
+          const bot = lerp(q[3], q[2], c / cols), bot2 = lerp(q[3], q[2], (c + 1) / cols);
+          const cell = [lerp(top, bot, r / rows), lerp(top2, bot2, r / rows),
+                        lerp(top2, bot2, (r + 1) / rows), lerp(top, bot, (r + 1) / rows)];
+          const sure = result.grid[r][c].confidence >= 0.25;
+          poly(ctx, cell, scale, sure ? "rgba(0,230,118,.8)" : "#ff9100", sure ? 1 : 4);
+        }
+      }
+    } else {
+      result.cards.forEach(function (card) {
+        const sure = card.confidence >= 0.3;
+        poly(ctx, card.quad, scale, sure ? "#00e676" : "#ff9100", sure ? 3 : 5);
+        const p = card.quad[0];
+        ctx.fillStyle = "rgba(0,0,0,.7)";
+        ctx.fillRect(p[0] * scale, p[1] * scale - 16, ctx.measureText(card.kind).width + 6, 17);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(card.kind, p[0] * scale + 3, p[1] * scale - 3);
+      });
+    }
+    return canvas;
+  }
+
+  async function onPhoto(input) {
+    const box = input.closest("[data-photo]");
+    const game = box.dataset.photo;
+    const progress = box.querySelector(".photo-progress");
+    const out = box.querySelector(".photo-result");
+    const file = input.files && input.files[0];
+    if (!file) return;
+    progress.hidden = false;
+    progress.value = 5;
+    out.hidden = true;
+    try {
+      const shrunk = await shrink(file);
+      progress.value = 15;
+      const fields = game === "pisanki" ? { rows: box.dataset.rows, cols: box.dataset.cols } : {};
+      const result = await upload(box.dataset.api, shrunk.blob, fields, progress);
+      progress.value = 100;
+      const canvas = annotate(shrunk.canvas, result, game, +box.dataset.rows, +box.dataset.cols);
+      document.dispatchEvent(new CustomEvent("photo:result",
+        { detail: { game: game, box: box, result: result, canvas: canvas } }));
+    } catch (err) {
+      if (window.appToast) window.appToast(err.message || String(err));
+    } finally {
+      setTimeout(function () { progress.hidden = true; }, 600);
+      input.value = "";
+    }
+  }
+
+  document.addEventListener("change", function (ev) {
+    if (ev.target.classList && ev.target.classList.contains("photo-input")) onPhoto(ev.target);
+  });
+
+  // Okoshki: show the counts found for the player's zone; "Use these counts" saves them.
+  const NAMES = { sun: "Sun", sun_clouded: "Clouded sun", sun_rainbow: "Sun with rainbow", bird: "Bird",
+                  owl: "Owl", swallow_rainbow: "Swallow with rainbow", cat: "Cat", cat_red: "Red cat",
+                  cat_tabby: "Gray tabby cat", sky: "Sky" };
+  document.addEventListener("photo:result", function (ev) {
+    const d = ev.detail;
+    if (d.game !== "okoshki") return;
+    const out = d.box.querySelector(".photo-result");
+    out.innerHTML = "";
+    out.appendChild(d.canvas);
+    const unsure = d.result.cards.filter(function (c) { return c.confidence < 0.3; }).length;
+    const p = document.createElement("p");
+    p.className = "photo-summary";
+    p.textContent = d.result.cards.length + " cards found" + (unsure ? ", " + unsure + " to check (orange)" : "") +
+      ". Check the counts, then use them.";
+    out.appendChild(p);
+    const list = document.createElement("ul");
+    list.className = "photo-counts";
+    Object.keys(d.result.zone).forEach(function (k) {
+      if (!d.result.zone[k]) return;
+      const li = document.createElement("li");
+      li.textContent = NAMES[k] + ": " + d.result.zone[k];
+      list.appendChild(li);
+    });
+    out.appendChild(list);
+    const row = document.createElement("div");
+    row.className = "row";
+    const use = document.createElement("button");
+    use.type = "button"; use.className = "btn btn-primary"; use.textContent = "Use these counts";
+    const drop = document.createElement("button");
+    drop.type = "button"; drop.className = "btn"; drop.textContent = "Discard";
+    row.appendChild(use); row.appendChild(drop);
+    out.appendChild(row);
+    out.hidden = false;
+    window.tableBusy = true;
+    drop.addEventListener("click", function () { out.hidden = true; window.tableBusy = false; });
+    use.addEventListener("click", async function () {
+      const m = document.getElementById("table-main");
+      const form = new FormData();
+      form.append("op", "zone.fill");
+      form.append("v", m.dataset.version);
+      form.append("nonce", Math.random().toString(36).slice(2));
+      form.append("csrf_token", d.box.dataset.csrf);
+      form.append("player", d.box.dataset.player);
+      form.append("data", JSON.stringify({ zone: d.result.zone }));
+      const resp = await fetch(d.box.dataset.edit, { method: "POST", body: form,
+        headers: { "Accept": "application/json", "X-CSRF-Token": d.box.dataset.csrf } });
+      const res = await resp.json();
+      window.tableBusy = false;
+      if (res.error) { if (window.appToast) window.appToast(res.error); return; }
+      htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
+    });
+  });
+})();

@@ -1,0 +1,58 @@
+"""Photo-assisted entry on a phone: a Pisanki table and an Okoshki zone from sample photos."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shot
+
+SAMPLES = Path(__file__).parents[2] / "sample_photos"
+
+
+def landed(page, fn):
+    before = page.locator("#table-main").get_attribute("data-version")
+    fn()
+    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+
+
+def test_pisanki_table_from_a_photo(live_server, new_phone):
+    page = new_phone()
+    page.goto(live_server + "/")
+    page.get_by_role("button", name=re.compile("Pisanki")).click()
+    for name in ("Ala", "Bo", "Cy", "Di"):  # 4 players: 3 x 6 tables
+        page.get_by_label("New player's name").fill(name)
+        landed(page, lambda: page.get_by_role("button", name="Add").click())
+    photo = SAMPLES / "pisanki" / "table-106-3x6.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    page.get_by_label("Photo of Ala's table").set_input_files(str(photo))
+    expect(page.get_by_role("button", name="Use this table")).to_be_visible(timeout=20000)
+    page.locator("#p-entry").scroll_into_view_if_needed()
+    shot(page, "pisanki-photo-preview")
+    landed(page, lambda: page.get_by_role("button", name="Use this table").click())
+    grid = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
+    want = [[{"down": True} if c is None else c for c in row] for row in truth["grid"]]
+    assert grid == want
+
+
+def test_okoshki_zone_from_a_photo(live_server, new_phone):
+    page = new_phone()
+    page.goto(live_server + "/")
+    page.get_by_role("button", name=re.compile("Okoshki")).click()
+    photo = SAMPLES / "okoshki" / "zone-202-12.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    page.get_by_label("Photo of Player 1's zone").set_input_files(str(photo))
+    expect(page.get_by_role("button", name="Use these counts")).to_be_visible(timeout=20000)
+    page.locator("#zone-0 .photo-result").scroll_into_view_if_needed()
+    shot(page, "okoshki-photo-preview")
+    landed(page, lambda: page.get_by_role("button", name="Use these counts").click())
+    for kind, n in truth["zone"].items():
+        if n:
+            label = {"sun": "Sun", "sun_clouded": "Clouded sun", "sun_rainbow": "Sun with rainbow",
+                     "bird": "Bird", "owl": "Owl", "swallow_rainbow": "Swallow with rainbow",
+                     "cat": "Cat", "cat_red": "Red cat", "cat_tabby": "Gray tabby cat",
+                     "sky": "Sky"}[kind]
+            expect(page.get_by_role("button", name=f"Add {label} for Player 1 (has {n})")).to_be_visible()
