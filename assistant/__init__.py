@@ -10,6 +10,17 @@ from assistant.config import BASE, ROOT, defaults
 from assistant.store import Store
 
 
+def _use_registered_deck(folder: str) -> None:
+    """Recognise against the player's registered cards when there are some."""
+    from pathlib import Path
+
+    path = Path(folder)
+    if path.exists() and (any(path.glob("*.png")) or (path / "pisanki.json").exists()):
+        from assistant.vision.register import use_folder
+
+        use_folder(path)
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the web app; `config` overrides the defaults (tests pass their own database)."""
     app = Flask(
@@ -23,9 +34,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if "SECRET_KEY" not in config or "DATABASE_URL" not in config:
         app.config.update(defaults())  # reads or makes instance/secret_key
     app.config.update(config)
+    app.config.setdefault("DECK_FOLDER", str(ROOT / "instance" / "deck"))
+    _use_registered_deck(app.config["DECK_FOLDER"])
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
 
-    from assistant.web import api, cards, errors, liski, pisanki, security, tables
+    from assistant.web import api, cards, deck, errors, liski, pisanki, security, tables
 
     security.init_security(app)
     errors.init_errors(app)
@@ -34,4 +47,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pisanki.bp)
     app.register_blueprint(liski.bp)
     app.register_blueprint(cards.bp)
+    app.register_blueprint(deck.bp)
     return app

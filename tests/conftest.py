@@ -18,10 +18,14 @@ def db_url(tmp_path):
 
 
 @pytest.fixture
-def app(db_url):
-    app = create_app({"SECRET_KEY": "test", "DATABASE_URL": db_url, "TESTING": True})
+def app(db_url, tmp_path):
+    app = create_app({"SECRET_KEY": "test", "DATABASE_URL": db_url, "TESTING": True,
+                      "DECK_FOLDER": str(tmp_path / "deck")})
     yield app
     app.extensions["store"].dispose()
+    from assistant.vision.register import use_folder
+
+    use_folder(None)  # a registered deck never leaks into the next test
 
 
 @pytest.fixture

@@ -291,10 +291,24 @@ def okoshki_face(card: ok.Card) -> np.ndarray:
     return _texture(img, 1000 + ok.DECK.index(card))
 
 
+# Where a registered deck lives (set by assistant.vision.register); None: the drawn deck.
+REGISTERED: dict[str, object] = {"folder": None}
+
+
 @cache
 def okoshki_faces() -> dict[str, np.ndarray]:
-    """All 48 Okoshki faces by card id (drawn once per process)."""
-    return {c.id: okoshki_face(c) for c in ok.DECK}
+    """All 48 Okoshki faces by card id: the registered real cards where there are some,
+    else the drawn ones (drawn once per process)."""
+    faces = {c.id: okoshki_face(c) for c in ok.DECK}
+    folder = REGISTERED["folder"]
+    if folder is not None:
+        for c in ok.DECK:
+            path = folder / f"{c.id}.png"  # type: ignore[operator]
+            if path.exists():
+                img = cv2.imread(str(path))
+                if img is not None:
+                    faces[c.id] = cv2.resize(img, (W, H))
+    return faces
 
 
 def png(img: np.ndarray) -> bytes:

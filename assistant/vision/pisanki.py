@@ -55,8 +55,8 @@ def _masks() -> dict[str, tuple[np.ndarray, float]]:
         cv2.circle(centre, (bx // 2, by // 2), 7, 1, -1)
         annulus = blank()
         cv2.circle(annulus, (bx // 2, by // 2), 12, 1, 3)
-        out[f"badge_{side}"] = (centre, 1.6)
-        out[f"rim_{side}"] = (annulus, 1.6)
+        out[f"badge_{side}"] = (centre, 2.2)
+        out[f"rim_{side}"] = (annulus, 2.0)
     return out
 
 
@@ -122,8 +122,17 @@ def references() -> tuple[list[pg.Card | None], np.ndarray]:
     cards: list[pg.Card | None] = [*deck.pisanki_cards(), None]
     faces = [deck.pisanki_face(c.cloth, c.egg, c.double, c.flowers) for c in cards[:-1]]
     faces.append(deck.pisanki_back())
-    feats = np.stack([features(_balanced(_half(f))) for f in faces])
-    return cards, feats
+    feats = [features(_balanced(_half(f))) for f in faces]
+    folder = deck.REGISTERED["folder"]
+    if folder is not None and (folder / "pisanki.json").exists():  # type: ignore[operator]
+        import json
+
+        for item in json.loads((folder / "pisanki.json").read_text()):  # type: ignore[operator]
+            c = item["card"]
+            cards.append(None if c is None else pg.Card(c["cloth"], c["egg"], c["double"],
+                                                         tuple(c["flowers"])))
+            feats.append(np.array(item["features"], np.float32))
+    return cards, np.stack(feats)
 
 
 def classify(cell: np.ndarray) -> CellGuess:
@@ -132,7 +141,9 @@ def classify(cell: np.ndarray) -> CellGuess:
     f = features(_balanced(cell))
     d = np.sqrt(((feats - f) ** 2).sum(axis=1))
     order = np.argsort(d)
-    best, second = d[order[0]], d[order[1]]
+    best = d[order[0]]
+    # the nearest face of another card (a registered deck repeats cards)
+    second = next(d[i] for i in order[1:] if cards[i] != cards[order[0]])
     confidence = float(np.clip((second - best) / (second + 1e-6) * 2.5, 0, 1))
     return CellGuess(cards[order[0]], round(confidence, 3))
 

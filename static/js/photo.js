@@ -102,6 +102,7 @@
       const result = await upload(box.dataset.api, shrunk.blob, fields, progress);
       progress.value = 100;
       const canvas = annotate(shrunk.canvas, result, game, +box.dataset.rows, +box.dataset.cols);
+      box.photoBlob = shrunk.blob;  // kept for "learn my cards" after the player confirms
       document.dispatchEvent(new CustomEvent("photo:result",
         { detail: { game: game, box: box, result: result, canvas: canvas } }));
     } catch (err) {

@@ -257,6 +257,8 @@
       '<button type="button" class="btn" data-preview="drop">Discard</button>';
     out.appendChild(bar);
     out.hidden = false;
+    const learn = d.box.querySelector(".learn");
+    if (learn) learn.hidden = false;
     render(e);
     hint("Checking the photo's table: taps fix cells here; nothing is saved until you use it.");
   });
@@ -266,8 +268,8 @@
     if (!e || !e.dataset.preview) return;
     const grid = e.dataset.grid;
     delete e.dataset.preview;
-    const box = e.querySelector(".photo-result");
-    if (box) box.hidden = true;
+    const result = e.querySelector(".photo-result");
+    if (result) result.hidden = true;
     if (!use) {
       e.dataset.grid = e.dataset.saved;
       window.tableBusy = false;
@@ -288,6 +290,22 @@
     const out = await resp.json();
     window.tableBusy = false;
     if (out.error && window.appToast) window.appToast(out.error);
+    const box = e.querySelector(".photo");
+    const learn = box && box.querySelector(".learn-deck");
+    if (!out.error && learn && learn.checked && box.photoBlob) {
+      // The confirmed table teaches the recogniser what these real cards look like.
+      const cells = JSON.parse(grid).map(function (row) {
+        return row.map(function (c) { return c.down ? null : { cloth: c.cloth, egg: c.egg || null,
+          double: !!c.double, flowers: c.flowers || [] }; });
+      });
+      const lf = new FormData();
+      lf.append("photo", box.photoBlob, "photo.jpg");
+      lf.append("grid", JSON.stringify(cells));
+      lf.append("csrf_token", box.dataset.csrf);
+      const lr = await fetch(box.dataset.learn, { method: "POST", body: lf, headers: { "X-CSRF-Token": box.dataset.csrf } });
+      const lo = await lr.json();
+      if (window.appToast) window.appToast(lo.error || ("Learned " + lo.learned + " of your cards."));
+    }
     htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
   }
   document.addEventListener("click", function (ev) {

@@ -31,7 +31,7 @@ def chromium_path():
 @pytest.fixture
 def live_server(tmp_path):
     app = create_app({"SECRET_KEY": "browser", "DATABASE_URL": f"sqlite:///{tmp_path / 'b.db'}",
-                      "POLL_MS": 300})
+                      "POLL_MS": 300, "DECK_FOLDER": str(tmp_path / "deck")})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

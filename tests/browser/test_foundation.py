@@ -61,3 +61,19 @@ def test_join_by_typing_the_code(live_server, new_phone):
     b.get_by_label("Table code").fill(code[:4].lower() + "-" + code[4:].lower())
     b.get_by_role("button", name="Join").click()
     expect(b).to_have_url(re.compile(code))
+
+
+def test_every_game_page_runs_its_scripts_without_errors(live_server, new_phone):
+    for game in ("Liski", "Pisanki", "Okoshki", "Kitsune"):
+        page = new_phone()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
+        page.on("console", lambda m, errors=errors: errors.append(m.text) if m.type == "error" else None)
+        page.goto(live_server + "/")
+        page.get_by_role("button", name=re.compile(game)).click()
+        expect(page.locator("#table-main")).to_be_visible()
+        page.wait_for_timeout(700)
+        assert errors == [], f"{game}: {errors}"
+    page.goto(live_server + "/deck/")
+    expect(page.get_by_role("heading", name="Register your deck")).to_be_visible()
+    shot(page, "deck")

@@ -1,0 +1,82 @@
+"""Register your deck: photos of the real cards become the references the recogniser uses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
+
+from assistant.games import okoshki as ok
+
+bp = Blueprint("deck", __name__, url_prefix="/deck")
+
+
+def folder() -> Path:
+    """Where this server keeps a registered deck."""
+    return Path(current_app.config["DECK_FOLDER"])
+
+
+@bp.get("/")
+def page():
+    """How to register each game's deck, and what is registered now."""
+    from assistant.vision.register import OKOSHKI_COLS, status
+
+    order = [ok.DECK[i:i + OKOSHKI_COLS] for i in range(0, len(ok.DECK), OKOSHKI_COLS)]
+    return render_template("deck.html", status=status(folder()), order=order, ok=ok,
+                           message=request.args.get("m"), error=request.args.get("e"))
+
+
+def _photo() -> bytes | None:
+    photo = request.files.get("photo")
+    if photo is None:
+        return None
+    try:
+        return photo.read()
+    finally:
+        photo.close()
+
+
+@bp.post("/okoshki")
+def okoshki():
+    """Cut the 48 faces from a photo of the deck laid out in order, and use them."""
+    from assistant.vision.decode import PhotoError
+    from assistant.vision.register import RegisterError, register_okoshki
+
+    data = _photo()
+    if not data:
+        return redirect(url_for("deck.page", e="Choose a photo of the 48 cards first."), code=303)
+    try:
+        register_okoshki(data, folder())
+    except (PhotoError, RegisterError) as exc:
+        return redirect(url_for("deck.page", e=str(exc)), code=303)
+    return redirect(url_for("deck.page", m="Your Okoshki cards are registered."), code=303)
+
+
+@bp.post("/pisanki")
+def pisanki():
+    """Learn the real Pisanki cards from a table photo the player has confirmed."""
+    from assistant.vision.decode import PhotoError
+    from assistant.vision.register import RegisterError, learn_pisanki
+
+    data = _photo()
+    try:
+        grid = json.loads(request.form.get("grid", ""))
+    except ValueError:
+        return jsonify(error="The confirmed table is missing."), 400
+    if not data:
+        return jsonify(error="The photo is missing."), 400
+    try:
+        n = learn_pisanki(data, grid, folder())
+    except (PhotoError, RegisterError) as exc:
+        return jsonify(error=str(exc)), 400
+    return jsonify(learned=n)
+
+
+@bp.post("/forget")
+def forget():
+    """Go back to the drawn deck."""
+    from assistant.vision.register import forget as forget_deck
+
+    forget_deck(folder())
+    return redirect(url_for("deck.page", m="Back to the drawn deck."), code=303)
