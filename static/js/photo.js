@@ -86,7 +86,8 @@
   }
 
   async function onPhoto(input) {
-    const box = input.closest("[data-photo]");
+    let box = input.closest("[data-photo]");
+    window.tableBusy = true;  // no refresh of the page part while the photo is on its way
     const game = box.dataset.photo;
     const progress = box.querySelector(".photo-progress");
     const out = box.querySelector(".photo-result");
@@ -102,10 +103,12 @@
       const result = await upload(box.dataset.api, shrunk.blob, fields, progress);
       progress.value = 100;
       const canvas = annotate(shrunk.canvas, result, game, +box.dataset.rows, +box.dataset.cols);
+      if (!document.body.contains(box) && box.id) box = document.getElementById(box.id) || box;
       box.photoBlob = shrunk.blob;  // kept for "learn my cards" after the player confirms
       document.dispatchEvent(new CustomEvent("photo:result",
         { detail: { game: game, box: box, result: result, canvas: canvas } }));
     } catch (err) {
+      window.tableBusy = false;
       if (window.appToast) window.appToast(err.message || String(err));
     } finally {
       setTimeout(function () { progress.hidden = true; }, 600);

@@ -75,3 +75,14 @@ def shot(page, name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
+
+
+def landed(page, fn) -> None:
+    """Do something that makes one edit, and wait until the fresh table is swapped in and
+    settled (so the next tap does not land on an element about to be replaced)."""
+    from playwright.sync_api import expect
+
+    before = page.locator("#table-main").get_attribute("data-version")
+    fn()
+    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+    expect(page.locator("#table-main.htmx-settling, #table-main.htmx-swapping")).to_have_count(0)

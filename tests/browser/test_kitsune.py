@@ -6,14 +6,12 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import landed, shot
 
 
 def click(page, name, scope=None):
     """Tap a button and wait for the edit to land."""
-    before = page.locator("#table-main").get_attribute("data-version")
-    (scope or page).get_by_role("button", name=name).first.click()
-    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+    landed(page, (scope or page).get_by_role("button", name=name).first.click)
 
 
 def test_a_kitsune_game(live_server, new_phone):

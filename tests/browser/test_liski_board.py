@@ -6,13 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
-
-
-def landed(page, fn):
-    before = page.locator("#table-main").get_attribute("data-version")
-    fn()
-    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+from tests.browser.conftest import landed, shot
 
 
 def test_board_round(live_server, new_phone):

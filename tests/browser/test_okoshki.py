@@ -6,15 +6,13 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import landed, shot
 
 
 def add(page, player_name, kind, times=1):
     for _ in range(times):
         btn = page.get_by_role("button", name=re.compile(f"^Add {kind} for {player_name}"))
-        before = page.locator("#table-main").get_attribute("data-version")
-        btn.click()
-        expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+        landed(page, btn.click)
 
 
 def test_a_round_with_game_on_and_stop(live_server, new_phone):
@@ -42,9 +40,7 @@ def test_a_round_with_game_on_and_stop(live_server, new_phone):
     expect(page.get_by_text("Round 2 of 6")).to_be_visible()
     # Play out the rest as ties; Player 1 wins with the 20 points.
     for _ in range(5):
-        before = page.locator("#table-main").get_attribute("data-version")
-        page.get_by_role("button", name="Hands empty: round tied").click()
-        expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+        landed(page, page.get_by_role("button", name="Hands empty: round tied").click)
     expect(page.get_by_text("Player 1 wins the game!")).to_be_visible()
     page.locator("#score-sheet").scroll_into_view_if_needed()
     shot(page, "okoshki-final-sheet")

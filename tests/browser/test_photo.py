@@ -8,15 +8,11 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import landed, shot
 
 SAMPLES = Path(__file__).parents[2] / "sample_photos"
 
 
-def landed(page, fn):
-    before = page.locator("#table-main").get_attribute("data-version")
-    fn()
-    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
 
 
 def test_pisanki_table_from_a_photo(live_server, new_phone):
@@ -28,6 +24,7 @@ def test_pisanki_table_from_a_photo(live_server, new_phone):
         landed(page, lambda: page.get_by_role("button", name="Add").click())
     photo = SAMPLES / "pisanki" / "table-106-3x6.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
+    page.wait_for_load_state("load")  # the photo island listens once its script has run
     page.get_by_label("Photo of Ala's table").set_input_files(str(photo))
     expect(page.get_by_role("button", name="Use this table")).to_be_visible(timeout=20000)
     page.locator("#p-entry").scroll_into_view_if_needed()
@@ -44,6 +41,7 @@ def test_okoshki_zone_from_a_photo(live_server, new_phone):
     page.get_by_role("button", name=re.compile("Okoshki")).click()
     photo = SAMPLES / "okoshki" / "zone-202-12.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
+    page.wait_for_load_state("load")
     page.get_by_label("Photo of Player 1's zone").set_input_files(str(photo))
     expect(page.get_by_role("button", name="Use these counts")).to_be_visible(timeout=20000)
     page.locator("#zone-0 .photo-result").scroll_into_view_if_needed()

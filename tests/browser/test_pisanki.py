@@ -7,17 +7,13 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import landed, shot
 
 SCORING = {"Purple egg": 1, "Red egg": 2, "Orange egg": 5, "Yellow egg": 6, "Green egg": 7,
            "Blue egg": 17, "Flowers": 1, "Tablecloths": 1, "Display": 1}
 BUNNY = {"purple": 4, "red": 3, "orange": 5, "yellow": 2, "green": 4, "blue": 3}
 
 
-def wait_edit(page, fn):
-    before = page.locator("#table-main").get_attribute("data-version")
-    fn()
-    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
 
 
 def test_setup_enter_a_table_and_read_the_sheet(live_server, new_phone):
@@ -26,18 +22,18 @@ def test_setup_enter_a_table_and_read_the_sheet(live_server, new_phone):
     page.get_by_role("button", name=re.compile("Pisanki")).click()
     for name in ("Ala", "Olek"):
         page.get_by_label("New player's name").fill(name)
-        wait_edit(page, lambda: page.get_by_role("button", name="Add").click())
+        landed(page, lambda: page.get_by_role("button", name="Add").click())
 
     for label, number in SCORING.items():
         slot = page.locator("details.slot", has_text=label).first
         slot.locator("summary").click()
         btn = slot.get_by_role("button", name=re.compile(f"card {number}:"))
-        wait_edit(page, lambda btn=btn: btn.click())
+        landed(page, lambda btn=btn: btn.click())
     shot(page, "pisanki-setup")
     for egg, n in BUNNY.items():
         page.locator(f"#bunny-{egg}").fill(str(n))
         form = page.locator("form.bunny-row", has=page.locator(f"#bunny-{egg}"))
-        wait_edit(page, lambda form=form: form.get_by_role("button", name="Set").click())
+        landed(page, lambda form=form: form.get_by_role("button", name="Set").click())
 
     # Paint Ala's table (tests/games/cases/pisanki g01) with combined brushes.
     entry = page.locator("#p-entry")
@@ -96,7 +92,7 @@ def test_two_phones_enter_their_own_tables_at_once(live_server, new_phone):
     a.get_by_role("button", name=re.compile("Pisanki")).click()
     for name in ("Ala", "Olek"):
         a.get_by_label("New player's name").fill(name)
-        wait_edit(a, lambda: a.get_by_role("button", name="Add").click())
+        landed(a, lambda: a.get_by_role("button", name="Add").click())
     url = a.url
     b = new_phone()
     b.goto(url + "?p=1")
