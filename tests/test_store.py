@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
 
 from assistant import create_app
-from assistant.store import StaleEdit, Store
+from assistant.store import StaleEdit, Store, metadata
 from assistant.tables import EditError
 
 
-@pytest.fixture
-def store(db_url):
-    s = Store(db_url)
+def database_urls() -> list[str]:
+    """SQLite always; PostgreSQL too where TEST_DATABASE_URL names one (CI starts one)."""
+    urls = ["sqlite"]
+    if os.environ.get("TEST_DATABASE_URL"):
+        urls.append(os.environ["TEST_DATABASE_URL"])
+    return urls
+
+
+@pytest.fixture(params=database_urls(), ids=lambda u: u.split(":")[0])
+def store(request, db_url):
+    url = db_url if request.param == "sqlite" else request.param
+    s = Store(url)
+    if request.param != "sqlite":  # a shared server: start from empty tables
+        metadata.drop_all(s.engine)
+        metadata.create_all(s.engine)
     yield s
     s.dispose()
 
