@@ -32,7 +32,7 @@ EGG_COLOURS = {
     "yellow": (40, 230, 240), "green": (70, 165, 40), "blue": (200, 100, 30),
 }
 FLOWER_COLOURS = {
-    "blue": (240, 200, 40), "pink": (190, 120, 255), "purple": (200, 40, 120),
+    "blue": (240, 200, 40), "pink": (205, 160, 255), "purple": (150, 20, 100),
     "yellow": (0, 220, 255),
 }
 CREAM = (228, 244, 250)
@@ -123,7 +123,7 @@ def pisanki_face(cloth: str, egg: str | None, double: bool = False,
         _egg(img, centre, (46, 66), EGG_COLOURS[egg])
     for pos, kind in zip(BADGES, flowers, strict=False):
         cv2.circle(img, pos, BADGE_R, CREAM, -1, cv2.LINE_AA)
-        cv2.circle(img, pos, BADGE_R, INK, 3, cv2.LINE_AA)
+        cv2.circle(img, pos, BADGE_R - 2, INK, 6, cv2.LINE_AA)  # a bold ring: a badge, not cloth
         _flower(img, pos, BADGE_R - 10, FLOWER_COLOURS[kind])
     _frame(img)
     seed = zlib.crc32(repr((cloth, egg, double, flowers)).encode())  # stable across runs

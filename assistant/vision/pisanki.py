@@ -55,8 +55,11 @@ def _masks() -> dict[str, tuple[np.ndarray, float]]:
         cv2.circle(centre, (bx // 2, by // 2), 7, 1, -1)
         annulus = blank()
         cv2.circle(annulus, (bx // 2, by // 2), 12, 1, 3)
+        ring = blank()
+        cv2.circle(ring, (bx // 2, by // 2), 14, 1, 2)
         out[f"badge_{side}"] = (centre, 2.2)
         out[f"rim_{side}"] = (annulus, 2.0)
+        out[f"ring_{side}"] = (ring, 1.6)
     return out
 
 

@@ -4,9 +4,10 @@
 // when the queue is empty. Brushes survive a refresh of the page part (sessionStorage).
 (function () {
   "use strict";
-  const EGG = { purple: "#8e44ad", red: "#e03c31", orange: "#f08c1a", yellow: "#f4cf1d",
-                green: "#2e9e4f", blue: "#2f6fd1" };
-  const FLOWER = { blue: "#3d8bfd", pink: "#ff6fae", purple: "#a05bd6", yellow: "#ffd43b" };
+  // The reference deck's colours (assistant/vision/deck.py), for cards still half entered.
+  const EGG = { purple: "#823296", red: "#d72828", orange: "#f56e00", yellow: "#f0e628",
+                green: "#28a546", blue: "#1e64c8" };
+  const FLOWER = { blue: "#28c8f0", pink: "#ffa0cd", purple: "#641496", yellow: "#ffdc00" };
   const KEY = "pisanki-brush";
   let queue = [];
   let sending = false;
@@ -48,7 +49,7 @@
         (cell.double ? 1 : 0) + "/" + fl + '.jpg">';
     } else {
       const cloth = cell.cloth ? "url(#pat-" + cell.cloth + ")" : "#fff";
-      const fill = cell.cloth === "neutral" ? "#efe6d2" : cloth;
+      const fill = cell.cloth === "neutral" ? "#d8be96" : cloth;
       body = '<rect x="1" y="1" width="58" height="82" rx="6" fill="' + fill + '" stroke="#444" stroke-width="1.5"/>';
       body += '<rect x="12" y="20" width="36" height="50" rx="18" fill="#fffdf6" opacity=".85"/>';
       if (cell.egg) {
