@@ -9,6 +9,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.browser.conftest import landed, shot
+from tests.browser.test_pisanki import new_table
 
 SAMPLES = Path(__file__).parents[2] / "sample_photos"
 
@@ -17,11 +18,7 @@ SAMPLES = Path(__file__).parents[2] / "sample_photos"
 
 def test_pisanki_table_from_a_photo(live_server, new_phone):
     page = new_phone()
-    page.goto(live_server + "/")
-    page.get_by_role("button", name=re.compile("Pisanki")).click()
-    for name in ("Ala", "Bo", "Cy", "Di"):  # 4 players: 3 x 6 tables
-        page.get_by_label("New player's name").fill(name)
-        landed(page, lambda: page.get_by_role("button", name="Add").click())
+    new_table(page, live_server, "Ala", "Bo", "Cy", "Di")  # 4 players: 3 x 6 tables
     photo = SAMPLES / "pisanki" / "table-106-3x6.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
     page.wait_for_load_state("load")  # the photo island listens once its script has run

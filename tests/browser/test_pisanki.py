@@ -16,13 +16,18 @@ BUNNY = {"purple": 4, "red": 3, "orange": 5, "yellow": 2, "green": 4, "blue": 3}
 
 
 
-def test_setup_enter_a_table_and_read_the_sheet(live_server, new_phone):
-    page = new_phone()
+def new_table(page, live_server, *names):
+    """Start a Pisanki table on this phone and add the players."""
     page.goto(live_server + "/")
     page.get_by_role("button", name=re.compile("Pisanki")).click()
-    for name in ("Ala", "Olek"):
+    for name in names:
         page.get_by_label("New player's name").fill(name)
         landed(page, lambda: page.get_by_role("button", name="Add").click())
+
+
+def test_setup_enter_a_table_and_read_the_sheet(live_server, new_phone):
+    page = new_phone()
+    new_table(page, live_server, "Ala", "Olek")
 
     for label, number in SCORING.items():
         slot = page.locator("details.slot", has_text=label).first
@@ -88,11 +93,7 @@ def test_setup_enter_a_table_and_read_the_sheet(live_server, new_phone):
 
 def test_two_phones_enter_their_own_tables_at_once(live_server, new_phone):
     a = new_phone()
-    a.goto(live_server + "/")
-    a.get_by_role("button", name=re.compile("Pisanki")).click()
-    for name in ("Ala", "Olek"):
-        a.get_by_label("New player's name").fill(name)
-        landed(a, lambda: a.get_by_role("button", name="Add").click())
+    new_table(a, live_server, "Ala", "Olek")
     url = a.url
     b = new_phone()
     b.goto(url + "?p=1")
