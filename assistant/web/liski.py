@@ -48,6 +48,7 @@ def context(t: Table) -> dict[str, Any]:
         "columns": column_views(board),
         "puchater_names": {p["id"]: p for p in board["puchaters"]},
         "abilities": ABILITIES,
+        "transition_choices": TRANSITION_CHOICES,
         "library": {k: [c for c in board["library"] if c["kind"] == k]
                     for k in lg.REQUIREMENT_KINDS},
     }
@@ -59,7 +60,15 @@ def poll(t: Table) -> dict[str, Any]:
 
 
 def _symbols(name: str) -> list[str]:
+    if name == "transition" and request.form.get("transition_pair") is not None:
+        # one tap on a transition button lays the card
+        return [s for s in request.form["transition_pair"].split("+") if s in lg.SYMBOLS]
     return [s for s in request.form.getlist(name) if s in lg.SYMBOLS]
+
+
+# The transition buttons of the lay form: each symbol alone, each pair, and "not entered".
+TRANSITION_CHOICES = [(s,) for s in lg.SYMBOLS] + [
+    (a, b) for i, a in enumerate(lg.SYMBOLS) for b in lg.SYMBOLS[i + 1:]] + [()]
 
 
 def _card() -> dict[str, Any]:

@@ -31,13 +31,13 @@ def test_board_round(live_server, new_phone):
     expect(col.locator(".lverdict")).to_have_text("missing: 1 crown, 1 red flower, 1 of any symbol")
 
     def lay(symbol, *transition):
+        """At most three taps: open the panel, the card's symbol, its transition."""
         c = page.locator("#col-1")
         c.get_by_text("+ Lay a card").click()
         form = c.locator("form.layform")
-        form.locator(f"fieldset:has(legend:text('Symbol(s)')) label:has(input[value={symbol}])").click()
-        for t in transition:
-            form.locator(f"fieldset:has(legend:text('transition')) label:has(input[value={t}])").click()
-        landed(page, lambda: form.get_by_role("button", name="Lay it").click())
+        form.locator(f"label.symopt:has(input[name=symbols][value={symbol}])").click()
+        name = f"Lay it, transition {' and '.join(transition) if transition else 'not entered'}"
+        landed(page, lambda: form.get_by_role("button", name=name, exact=True).click())
 
     lay("crown", "flower")
     lay("boat")  # breaks the rule: comes back to the hand
