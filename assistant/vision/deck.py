@@ -187,7 +187,7 @@ def _curtain(img: np.ndarray, x0: int, x1: int, colour, print_: bool, motif: int
                 cv2.drawMarker(img, (x, y), (245, 245, 245), cv2.MARKER_DIAMOND, 9, 2)
 
 
-def _scene(img: np.ndarray, kind: str) -> None:
+def _scene(img: np.ndarray, kind: str, window: int = 1) -> None:
     x0, y0, x1, y1 = WINDOW
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     sky = (235, 206, 160) if kind != "sun_clouded" else (200, 190, 180)
@@ -261,9 +261,11 @@ def _scene(img: np.ndarray, kind: str) -> None:
         cat((40, 110, 225))
     elif kind == "cat_tabby":
         cat((150, 150, 150), stripes=True)
-    else:  # sky
-        cloud((cx - 20, cy - 30), 1.0)
-        cloud((cx + 25, cy + 30), 0.8)
+    else:  # sky: each window of a suit has its own clouds, so the pips are not the only clue
+        cloud((cx - 30 + 14 * window, cy - 44 + 18 * window), 1.0)
+        cloud((cx + 30 - 16 * window, cy + 46 - 10 * window), 0.8)
+        if window % 2 == 0:
+            cloud((cx + 28, cy - 50), 0.55)
     cv2.rectangle(img, (x0, y0), (x1, y1), (60, 80, 110), 6)
     cv2.line(img, (cx, y0), (cx, y1), (60, 80, 110), 4)
     cv2.line(img, (x0, cy), (x1, cy), (60, 80, 110), 4)
@@ -274,7 +276,7 @@ def okoshki_face(card: ok.Card) -> np.ndarray:
     img = np.full((H, W, 3), (215, 235, 245), np.uint8)
     colour_name = card.suit.split("-")[0]
     print_ = card.suit.endswith("-print")
-    _scene(img, card.kind)
+    _scene(img, card.kind, card.window)
     motif = ok.SUITS.index(card.suit)
     _curtain(img, 24, 78, CURTAIN_COLOURS[colour_name], print_, motif)
     _curtain(img, 172, 226, CURTAIN_COLOURS[colour_name], print_, motif + 5)

@@ -121,7 +121,7 @@ def test_okoshki_sample_photos_share_right():
     print(f"\nOkoshki sample photos: found {sc.found}/{sc.total} ({found:.2%}), right "
           f"{sc.right}/{sc.found} ({right:.2%}), kind right {kinds:.2%}, invented {sc.invented}")
     assert len(sc.seconds) >= 12
-    assert found >= 0.97 and kinds >= 0.995 and right >= 0.98, sc.mistakes
+    assert found >= 0.97 and kinds >= 0.995 and right >= 0.995, sc.mistakes
     assert sc.invented <= 3
 
 
