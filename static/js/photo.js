@@ -158,16 +158,8 @@
     drop.addEventListener("click", function () { out.hidden = true; window.tableBusy = false; });
     use.addEventListener("click", async function () {
       const m = document.getElementById("table-main");
-      const form = new FormData();
-      form.append("op", "zone.fill");
-      form.append("v", m.dataset.version);
-      form.append("nonce", Math.random().toString(36).slice(2));
-      form.append("csrf_token", d.box.dataset.csrf);
-      form.append("player", d.box.dataset.player);
-      form.append("data", JSON.stringify({ zone: d.result.zone }));
-      const resp = await fetch(d.box.dataset.edit, { method: "POST", body: form,
-        headers: { "Accept": "application/json", "X-CSRF-Token": d.box.dataset.csrf } });
-      const res = await resp.json();
+      const res = await window.postEdit(d.box.dataset.edit, d.box.dataset.csrf, "zone.fill",
+        { player: d.box.dataset.player }, { zone: d.result.zone });
       window.tableBusy = false;
       if (res.error) { if (window.appToast) window.appToast(res.error); return; }
       htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });

@@ -169,22 +169,9 @@
     while (queue.length) {
       const job = queue.shift();
       last = job;
-      const m = document.getElementById("table-main");
-      const form = new FormData();
-      form.append("op", "pisanki.cell");
-      form.append("v", m ? m.dataset.version : "0");
-      form.append("nonce", Math.random().toString(36).slice(2) + Date.now());
-      form.append("csrf_token", job.csrf);
-      form.append("player", job.player);
-      form.append("name", job.name);
-      form.append("r", job.r);
-      form.append("c", job.c);
-      form.append("data", JSON.stringify({ cell: job.cell }));
       try {
-        const resp = await fetch(job.url, { method: "POST", body: form,
-          headers: { "Accept": "application/json", "X-CSRF-Token": job.csrf } });
-        const out = await resp.json();
-        if (m) m.dataset.version = String(out.version);
+        const out = await window.postEdit(job.url, job.csrf, "pisanki.cell",
+          { player: job.player, name: job.name, r: job.r, c: job.c }, { cell: job.cell });
         if (out.error && window.appToast) window.appToast(out.error);
       } catch (err) {
         if (window.appToast) window.appToast("Not saved: no connection to the table's server.");
@@ -278,17 +265,8 @@
       return;
     }
     const m = document.getElementById("table-main");
-    const form = new FormData();
-    form.append("op", "pisanki.grid");
-    form.append("v", m.dataset.version);
-    form.append("nonce", Math.random().toString(36).slice(2));
-    form.append("csrf_token", e.dataset.csrf);
-    form.append("player", e.dataset.player);
-    form.append("name", e.dataset.name);
-    form.append("data", JSON.stringify({ grid: JSON.parse(grid) }));
-    const resp = await fetch(e.dataset.edit, { method: "POST", body: form,
-      headers: { "Accept": "application/json", "X-CSRF-Token": e.dataset.csrf } });
-    const out = await resp.json();
+    const out = await window.postEdit(e.dataset.edit, e.dataset.csrf, "pisanki.grid",
+      { player: e.dataset.player, name: e.dataset.name }, { grid: JSON.parse(grid) });
     window.tableBusy = false;
     if (out.error && window.appToast) window.appToast(out.error);
     const box = e.querySelector(".photo");
