@@ -38,9 +38,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _use_registered_deck(app.config["DECK_FOLDER"])
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
 
-    from assistant.web import api, cards, deck, errors, liski, pisanki, security, tables
+    from assistant.web import api, cards, deck, errors, i18n, liski, pisanki, security, tables
 
     security.init_security(app)
+    i18n.init_i18n(app)
     errors.init_errors(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)

@@ -16,6 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from assistant.messages import Message
 from assistant.tables import EditError, reducer_for
 
 metadata = sa.MetaData()
@@ -53,6 +54,10 @@ CODE_LENGTH = 8
 
 class StaleEdit(Exception):
     """An edit made against an old version conflicts with what was changed since."""
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.message = Message(msgid, **params)  # translated where shown (assistant.web.i18n)
+        super().__init__(str(self.message))
 
 
 class TableNotFound(LookupError):
@@ -250,7 +255,8 @@ class Store:
                 try:
                     fold(table.game, candidate)  # the state without the target must still fold
                 except EditError as exc:
-                    raise EditError(f"That edit cannot be undone on its own: {exc}") from None
+                    raise EditError("That edit cannot be undone on its own: %(why)s",
+                                    why=exc.message) from None
                 data = {"target": target}
             else:
                 self._check_stale(table, op, data, base)
@@ -290,8 +296,9 @@ class Store:
             theirs = _keys(reducer, table, ev.op, ev.data)
             if mine & theirs or "*" in mine or "*" in theirs:
                 raise StaleEdit(
-                    f"Someone else changed this a moment ago ({reducer.describe(ev.op, ev.data)})."
-                    " Here is the table as it is now: make your change again if it still applies."
+                    "Someone else changed this a moment ago (%(what)s). Here is the table as it"
+                    " is now: make your change again if it still applies.",
+                    what=reducer.describe(ev.op, ev.data),
                 )
 
 

@@ -6,13 +6,23 @@ import copy
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from assistant.messages import Message, nmsg
+
 State = dict[str, Any]
 MAX_PLAYERS = 6
 MAX_NAME = 24
 
 
 class EditError(ValueError):
-    """An edit the rules refuse; its message is shown to the player as it is."""
+    """An edit the rules refuse: an English message id with parameters, translated where shown.
+
+    `EditError("There is already a player called %(name)s.", name=name)`; `str()` is the English
+    text (API, CLI), `.message` the Message the web layer translates (assistant.web.i18n.tr).
+    """
+
+    def __init__(self, msgid: str | Message, **params: Any) -> None:
+        self.message = msgid if isinstance(msgid, Message) else Message(msgid, **params)
+        super().__init__(str(self.message))
 
 
 Handler = Callable[[State, dict[str, Any], int], None]
@@ -40,7 +50,7 @@ class Reducer:
         """Return the state after one edit (the given state is left untouched)."""
         handler = self.handlers.get(op)
         if handler is None:
-            raise EditError(f"Unknown edit '{op}'.")
+            raise EditError("Unknown edit '%(op)s'.", op=op)
         new = copy.deepcopy(state)
         handler(new, data, at_ms)
         return new
@@ -51,23 +61,24 @@ class Reducer:
             return {"players"}
         return {"*"}
 
-    def describe(self, op: str, data: dict[str, Any]) -> str:
-        """A short line for the history list."""
+    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
+        """A short line for the history list (a Message: each phone reads it in its language)."""
         if op == "players.add":
-            return f"added player {data.get('name', '')}"
+            return Message("added player %(name)s", name=data.get("name", ""))
         if op == "players.rename":
-            return f"renamed a player to {data.get('name', '')}"
+            return Message("renamed a player to %(name)s", name=data.get("name", ""))
         if op == "players.remove":
-            return f"removed player {data.get('name', '')}".rstrip()
+            return Message("removed player %(name)s", name=data.get("name", ""))
         return op
 
     # -- common ops ---------------------------------------------------------------------
     def _players_add(self, state: State, data: dict[str, Any], _at: int) -> None:
         name = clean_name(data.get("name"))
         if len(state["players"]) >= self.max_players:
-            raise EditError(f"This game has at most {self.max_players} players.")
+            raise EditError(nmsg("This game has at most %(num)d player.",
+                                 "This game has at most %(num)d players.", self.max_players))
         if any(p["name"].casefold() == name.casefold() for p in state["players"]):
-            raise EditError(f"There is already a player called {name}.")
+            raise EditError("There is already a player called %(name)s.", name=name)
         state["players"].append(self.new_player(name))
 
     def _players_rename(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -77,7 +88,7 @@ class Reducer:
             j != i and p["name"].casefold() == name.casefold()
             for j, p in enumerate(state["players"])
         ):
-            raise EditError(f"There is already a player called {name}.")
+            raise EditError("There is already a player called %(name)s.", name=name)
         state["players"][i]["name"] = name
 
     def _players_remove(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -95,7 +106,8 @@ def clean_name(value: Any) -> str:
     if not name:
         raise EditError("Type a name first.")
     if len(name) > MAX_NAME:
-        raise EditError(f"A name has at most {MAX_NAME} letters.")
+        raise EditError(nmsg("A name has at most %(num)d letter.",
+                              "A name has at most %(num)d letters.", MAX_NAME))
     return name
 
 
