@@ -31,6 +31,7 @@ class Reducer:
             "players.add": self._players_add,
             "players.rename": self._players_rename,
             "players.remove": self._players_remove,
+            "table.next": self._table_next,
         }
         # One declared schema per op (assistant/tables/schema.py): the edit is cleaned by it
         # before the handler runs, and only the cleaned data is stored.
@@ -79,6 +80,8 @@ class Reducer:
         """What an edit touches, for spotting conflicting edits from two phones."""
         if op.startswith("players."):
             return {"players"}
+        if op == "table.next":
+            return {"next"}
         return {"*"}
 
     def describe(self, op: str, data: dict[str, Any]) -> str:
@@ -89,6 +92,8 @@ class Reducer:
             return f"renamed a player to {data.get('name', '')}"
         if op == "players.remove":
             return f"removed player {data.get('name', '')}".rstrip()
+        if op == "table.next":
+            return "started a new game with the same players"
         return op
 
     # -- common ops ---------------------------------------------------------------------
@@ -115,6 +120,13 @@ class Reducer:
         if data.get("name") not in (None, "", state["players"][i]["name"]):
             raise EditError("The players changed meanwhile: check whom to remove.")
         del state["players"][i]
+
+    def _table_next(self, state: State, data: dict[str, Any], _at: int) -> None:
+        """A rematch started: the phones on this table are offered to follow to the new one."""
+        code = str(data.get("code") or "")
+        if not code.isalnum() or len(code) > 16:
+            raise EditError("That is not a table code.")
+        state["next"] = code
 
     def new_player(self, name: str) -> dict[str, Any]:
         """A new player's record; games add their own fields."""
