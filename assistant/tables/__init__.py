@@ -42,6 +42,8 @@ class Reducer:
             "players.add": edit(name=NAME),
             "players.rename": edit(index=PLAYER_INDEX, name=NAME),
             "players.remove": edit(index=PLAYER_INDEX, name=NAME),
+            "table.next": edit(code=Str(msg="That is not a table code.", max_len=16,
+                                        pattern="[A-Za-z0-9]{1,16}")),
         }
 
     def initial_state(self) -> State:
@@ -166,9 +168,13 @@ _REDUCERS: dict[str, Reducer] = {}
 def _safe_describe(describe: Callable[[str, dict[str, Any]], str]):
     """A history line that never crashes, whatever an old stored event holds."""
 
-    def safe(op: str, data: dict[str, Any]) -> str:
+    def safe(op: str, data: dict[str, Any]) -> str | Message:
         try:
             text = describe(op, data if isinstance(data, dict) else {})
+            if isinstance(text, Message):
+                english = str(text)  # a bad parameter fails here, not in the page
+                if "\n" not in english and len(english) <= 120:
+                    return text  # translated where shown, in each phone's language
         except Exception:  # noqa: BLE001 - the history text must never break a page
             text = str(op)
         return " ".join(str(text).split())[:120]
