@@ -24,7 +24,7 @@ $(TR)/%/LC_MESSAGES/messages.mo: $(TR)/%/LC_MESSAGES/messages.po $(STAMP)
 i18n: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output \
 		--project=assistant -o $(TR)/messages.pot .
-	$(BIN)/pybabel -q update -i $(TR)/messages.pot -d $(TR) --no-wrap --ignore-obsolete
+	$(BIN)/pybabel -q update -i $(TR)/messages.pot -d $(TR) --no-wrap --ignore-obsolete --no-fuzzy-matching
 	$(BIN)/pybabel compile -d $(TR) --statistics
 
 run: $(STAMP) $(MOS)

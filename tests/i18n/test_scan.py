@@ -103,6 +103,14 @@ def test_refusals_are_catalogue_messages_not_fstrings():
                 literal = isinstance(arg, ast.Constant) and isinstance(arg.value, str)
                 message = isinstance(arg, ast.Call) and getattr(arg.func, "id", "") in (
                     "Message", "nmsg")
-                if not (literal or message):
+                field_msg = isinstance(arg, ast.Attribute) and arg.attr == "msg"  # checked below
+                if not (literal or message or field_msg):
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            if isinstance(node, ast.Call):  # a schema field's msg="…" is a literal or a Message
+                for kw in node.keywords:
+                    if kw.arg == "msg" and not (
+                        (isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, str))
+                        or (isinstance(kw.value, ast.Call)
+                            and getattr(kw.value.func, "id", "") in ("Message", "nmsg"))):
+                        bad.append(f"{path.relative_to(ROOT)}:{kw.value.lineno} (msg=)")
     assert not bad, bad
