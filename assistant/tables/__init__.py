@@ -43,7 +43,7 @@ class Reducer:
             "players.rename": edit(index=PLAYER_INDEX, name=NAME),
             "players.remove": edit(index=PLAYER_INDEX, name=NAME),
             "table.next": edit(code=Str(msg="That is not a table code.", max_len=16,
-                                        pattern="[A-Za-z0-9]{1,16}")),
+                                        pattern=r"[A-Za-z0-9]+")),
         }
 
     def initial_state(self) -> State:
