@@ -77,6 +77,8 @@ class OkoshkiTable(Reducer):
 
     def describe(self, op: str, data: dict[str, Any]) -> str:
         who = f"player {int(data['player']) + 1}" if str(data.get("player", "")).isdigit() else ""
+        if data.get("name"):
+            who = str(data["name"])  # the pages send the player's name with the edit
         kind = ok.KIND_NAMES.get(str(data.get("kind")), "").lower()
         if op == "zone.add":
             sign = "+1" if str(data.get("delta", "1")) != "-1" else "−1"
