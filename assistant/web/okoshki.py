@@ -10,7 +10,6 @@ from assistant.games import okoshki as ok
 from assistant.store import Table
 from assistant.tables.okoshki import game_on_points, game_standing, open_round
 
-
 FACE_COOKIE = "okoshki_face"  # face to face is a choice of each phone, not of the table
 
 
