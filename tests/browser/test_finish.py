@@ -161,7 +161,7 @@ def test_okoshki_face_to_face_is_a_choice_of_each_phone(live_server, new_phone):
     shot(a, "okoshki-face-to-face")
     # Names at the top; the history says who.
     a.get_by_label("Name of player 1").fill("Ola")
-    landed(a, lambda: a.get_by_role("button", name="Save the name of player 1").click())
+    landed(a, lambda: a.locator(".ok-name-form").first.get_by_role("button", name="Save this name").click())
     for _ in range(2):  # B's owl and two more: 3 Owls
         landed(a, lambda: a.get_by_role("button", name=re.compile("^Add Owl for Ola")).click())
     landed(a, lambda: a.locator("#zone-0").get_by_role("button", name="Game on").click())
