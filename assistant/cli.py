@@ -97,7 +97,7 @@ def read_json(path: str) -> Any:
         raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
     from assistant.interface import load_json
 
-    return load_json(text, path)
+    return load_json(text, f"{path}:")
 
 
 def run_json(table: dict[str, Callable[[Any], Any]], game: str, path: str) -> int:

@@ -32,19 +32,19 @@ def depth(value: Any) -> int:
     return deepest
 
 
-def load_json(text: str | bytes, where: str = "the body") -> Any:
+def load_json(text: str | bytes, where: str = "the body is") -> Any:
     """Decode JSON input; ValueError with one line when it is not JSON, holds NaN or
-    Infinity, or nests deeper than any shape does."""
+    Infinity, or nests deeper than any shape does (`where` begins the line: 'FILE:')."""
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
-        raise ValueError(f"{where}: nested deeper than {MAX_DEPTH} levels") from None
+        raise ValueError(f"{where} nested deeper than {MAX_DEPTH} levels") from None
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{where}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        raise ValueError(f"{where} not valid JSON ({exc.msg} at line {exc.lineno})") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{where}: not valid JSON ({str(exc)[:80]})") from None
+        raise ValueError(f"{where} not valid JSON ({str(exc)[:80]})") from None
     if depth(data) > MAX_DEPTH:
-        raise ValueError(f"{where}: nested deeper than {MAX_DEPTH} levels")
+        raise ValueError(f"{where} nested deeper than {MAX_DEPTH} levels")
     return data
 
 
