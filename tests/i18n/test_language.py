@@ -75,7 +75,7 @@ def test_two_phones_read_one_history_each_in_its_language(phone, phone2):
 def test_api_stays_english(client):
     resp = client.post("/api/kitsune/score", data="{", headers={**PL, "Content-Type": "application/json"})
     assert resp.status_code == 400
-    assert resp.get_json() == {"error": "the body is not valid JSON"}
+    assert resp.get_json()["error"].startswith("the body is not valid JSON")
 
 
 def test_messages_are_english_without_a_translator():
