@@ -335,16 +335,16 @@ def fear_reveal(state: State, data: dict[str, Any], _at: int) -> None:
     the required symbols are that symbol (RULES.md, Fear tokens [reading]), never both."""
     col = _col(state["board"], data)
     i = _int(data.get("index"), "a fear token", 0, len(col["fear"]) - 1)
+    if data.get("kind") not in ("number", "symbol"):
+        raise EditError("Is it a number token or a symbol token?")
     number = _int(data.get("number"), "the number on the token (1–9)", 1, 9)
     if data.get("kind") == "symbol":
         symbol = data.get("symbol")
         if symbol not in lg.SYMBOLS:
             raise EditError("Tap the symbol on the token.")
         col["fear"][i] = {"revealed": True, "number": 0, "needs": {symbol: number}}
-    elif data.get("kind") == "number":
-        col["fear"][i] = {"revealed": True, "number": number, "needs": {}}
     else:
-        raise EditError("Is it a number token or a symbol token?")
+        col["fear"][i] = {"revealed": True, "number": number, "needs": {}}
 
 
 def fear_remove(state: State, data: dict[str, Any], _at: int) -> None:
@@ -504,10 +504,8 @@ def refill(state: State, data: dict[str, Any], _at: int) -> None:
                                 {"id": _new_id(board), "kind": "complication", "pending": True})
             board["complications"][at] = None
         elif pl.what == "nightmare":
-            if not board["nightmare"]:
-                raise EditError("Choose the nightmare first (setup).")
-            keys = ("kind", "name", "total", "needs", "transition")
-            nm = {k: board["nightmare"][k] for k in keys}
+            nm = ({k: board["nightmare"][k] for k in LIBRARY_KEYS} if board["nightmare"]
+                  else {"kind": "nightmare", "pending": True})
             col["cards"].append({**nm, "id": _new_id(board)})
         elif pl.what == "fear":
             col["fear"].append({"revealed": False})

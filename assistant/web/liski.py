@@ -120,7 +120,7 @@ def edit(code: str):
     elif op == "board.stack.add" and "from_hand" not in data:
         data["item"] = _stack_item()
     elif op == "board.fear.reveal":
-        data["needs"] = _symbols("needs")
+        data["kind"] = request.form.get("kind")
     elif op == "board.ability" and request.form.get("ability") == "fox":
         data["item"] = _stack_item() if request.form.get("kind") != "anyfox" else {"any": True}
     return apply_edit(code, op, data)

@@ -60,7 +60,6 @@ def test_board_round(live_server, new_phone):
     expect(page.get_by_label("cheese of Lisi Mag")).to_have_text("1 cheese")
     page.locator(".lreport").scroll_into_view_if_needed()
     shot(page, "liski-problems")
-    landed(page, lambda: page.get_by_role("button", name="To refill ▶").click())
     landed(page, lambda: page.get_by_role("button", name=re.compile("Refill the board for round 2")).click())
     expect(page.get_by_role("heading", name="Refilled")).to_be_visible()
     shot(page, "liski-refill")
