@@ -12,15 +12,13 @@ from tests.browser.conftest import FLAGS, PHONE, landed, shot
 
 
 @pytest.fixture
-def lan_browser(chromium_path):
+def lan_browser(browser, chromium_path):
     """Chromium that reaches the test server as http://table.lan: not a secure context."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=chromium_path, headless=True,
-                               args=[*FLAGS, "--host-resolver-rules=MAP table.lan 127.0.0.1"])
-        yield b
-        b.close()
+    b = browser.browser_type.launch(
+        executable_path=chromium_path, headless=True,
+        args=[*FLAGS, "--host-resolver-rules=MAP table.lan 127.0.0.1"])
+    yield b
+    b.close()
 
 
 def lan_phone(browser):
