@@ -64,7 +64,13 @@
           + (s.col !== undefined && s.col !== "" ? " for column " + (Number(s.col) + 1) : "");
     }
     el.hidden = false;
+    const fresh = !state || state.col !== s.col;
     state = s;
+    if (fresh && s.col !== undefined && s.col !== "") {
+      // Show the column above the sheet: its verdict answers each card laid.
+      const c = document.getElementById("col-" + s.col);
+      if (c) c.scrollIntoView({ block: "start", inline: "start" });
+    }
   }
 
   function close() {
@@ -103,7 +109,11 @@
   document.addEventListener("change", function (ev) {
     if (!state || !ev.target.closest || !ev.target.closest(".sheet")) return;
     const form = ev.target.form;
-    if (ev.target.name === "col") state.col = ev.target.value;
+    if (ev.target.name === "col") {
+      state.col = ev.target.value;
+      const c = document.getElementById("col-" + state.col);
+      if (c) c.scrollIntoView({ block: "start", inline: "start" });
+    }
     if (ev.target.name === "kind" && state.sheet === "lay") { state.kindPick = ev.target.value; state.item = null; }
     if (ev.target.name === "symbols") {
       state.symbols = Array.from(form.querySelectorAll("input[name=symbols]:checked")).map(function (i) { return i.value; });
