@@ -151,6 +151,6 @@ def edit(code: str):
             data["item"] = _stack_item()
     elif op == "board.ability" and request.form.get("ability") in ("fox", "fox3"):
         data["item"] = _stack_item() if request.form.get("kind") != "anyfox" else {"any": True}
-    elif op in ("board.puchater.add", "board.puchater.abilities"):
+    elif op == "board.puchater.abilities" or request.form.getlist("abilities"):
         data["abilities"] = request.form.getlist("abilities")
     return apply_edit(code, op, data)

@@ -106,7 +106,25 @@
     if (t.closest(".sheet-close")) close();
   });
 
+  // "Spend 1 cheese": only the abilities of the paying puchater's own board.
+  function ownAbilities(select) {
+    const form = select.form;
+    const own = (select.selectedOptions[0] || {}).dataset;
+    const list = own && own.abilities ? own.abilities.split(" ") : null;
+    const ab = form.querySelector("select[name=ability]");
+    Array.from(ab.options).forEach(function (o) { o.hidden = o.disabled = !!list && list.indexOf(o.value) < 0; });
+    if (ab.selectedOptions[0] && ab.selectedOptions[0].disabled) {
+      const first = Array.from(ab.options).find(function (o) { return !o.disabled; });
+      if (first) ab.value = first.value;
+    }
+  }
+  document.addEventListener("toggle", function (ev) {
+    const w = ev.target.querySelector && ev.target.querySelector("select.who-pays");
+    if (w) ownAbilities(w);
+  }, true);
+
   document.addEventListener("change", function (ev) {
+    if (ev.target.classList && ev.target.classList.contains("who-pays")) ownAbilities(ev.target);
     if (!state || !ev.target.closest || !ev.target.closest(".sheet")) return;
     const form = ev.target.form;
     if (ev.target.name === "col") {
@@ -123,6 +141,16 @@
   document.addEventListener("submit", function (ev) {
     const sheet = ev.target.closest && ev.target.closest(".sheet");
     submitted = sheet ? sheet.id.replace("sheet-", "") : null;
+    if (submitted === "card" && state && ev.target.classList.contains("cardform")) {
+      // Keep what was entered: a refused card comes back as it was typed.
+      const f = ev.target, needs = {};
+      ["crown", "flower", "pot", "boat", "leaf"].forEach(function (x) {
+        needs[x] = Number(f.querySelector("[name=need_" + x + "]").value) || 0;
+      });
+      state.card = { name: f.querySelector("[name=name]").value, total: f.querySelector("[name=total]").value,
+                     needs: needs, kind: f.querySelector("select[name=kind]").value,
+                     transition: Array.from(f.querySelectorAll("input[name=transition]:checked")).map(function (i) { return i.value; }) };
+    }
   }, true);
 
   // After the board is swapped in (an edit, or another phone's), put the open sheet back.

@@ -137,7 +137,6 @@
     const e = el();
     const b = document.getElementById("lbar");
     const live = !!e && (e.dataset.status === "running" || e.dataset.status === "paused");
-    document.body.classList.toggle("timer-live", live);
     if (!b) return;
     const keep = b.querySelector(".keep-on");
     if (keep) keep.hidden = !live || awake.active || awake.method !== "video";
