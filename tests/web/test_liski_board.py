@@ -174,3 +174,28 @@ def test_problems_and_refill_happen_once_per_round():
     s = r.apply(s, "board.refill", {}, 0)
     with pytest.raises(EditError, match="already refilled"):
         r.apply(s, "board.refill", {}, 0)
+
+
+def test_third_fear_token_shows_a_loss_banner_that_ends_the_game(phone, board):
+    lpost(phone, board, "board.card.add", col="1", kind="problem", total="5")
+    for _ in range(2):
+        lpost(phone, board, "board.fear.add", col="1")
+    phone.edit(board, "timer.start")
+    phone.edit(board, "timer.end")
+    text = lpost(phone, board, "board.problems")
+    assert "☠ The game is lost" in text and "A third fear token under column 2." in text
+    assert "▶ Start" not in text and "Refill the board" not in text and "Next round" not in text
+    assert 'data-phase="over"' in text
+    text = lpost(phone, board, "board.stack.add", col="2", kind="greykit")
+    assert "The game is over" in text
+
+
+def test_laying_outside_the_ojojanie_phase_warns_on_the_lay_sheet(phone, board):
+    text = phone.get(f"/t/{board}").get_data(as_text=True)
+    assert "Planning phase: lay only cards you kept or got back" in text
+    phone.edit(board, "timer.start")
+    text = phone.get(f"/t/{board}").get_data(as_text=True)
+    assert "Planning phase: lay only" not in text
+    phone.edit(board, "timer.end")
+    text = phone.get(f"/t/{board}").get_data(as_text=True)
+    assert "Time is up: enter only cards that were laid before it ran out." in text
