@@ -150,7 +150,8 @@ class Store:
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 15}
+            # A locked database answers "busy, try again" within 5 s (not after 15).
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 4}
         self.engine = sa.create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)

@@ -43,15 +43,9 @@ ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
 
 @bp.get("/")
 def home():
-    """The four games as big buttons, joining by code, and the recent tables."""
-    recent = [
-        {**t, "pretty": format_code(t["code"]), "title": GAMES[t["game"]].title}
-        for t in store().recent()
-        if t["game"] in GAMES
-    ]
-    return render_template(
-        "home.html", games=GAMES.values(), recent=recent, message=request.args.get("m")
-    )
+    """The four games as big buttons and joining by code; this phone's tables come from
+    its own browser (static/js/mytables.js): the server lists no table codes to anyone."""
+    return render_template("home.html", games=GAMES.values(), message=request.args.get("m"))
 
 
 @bp.post("/tables")
@@ -72,7 +66,7 @@ def join():
     try:
         store().get(code)
     except TableNotFound:
-        typed = request.args.get("code", "").strip() or "nothing"
+        typed = request.args.get("code", "").strip()[:20] or "nothing"
         return redirect(url_for("tables.home", m=f"No table has the code {typed}."))
     return redirect(url_for("tables.table", code=code))
 
@@ -136,8 +130,12 @@ def poll(code: str):
 
 @bp.get("/healthz")
 def healthz():
-    """Liveness: the app answers and the database is reachable."""
-    store().recent(limit=1)
+    """Health: the app answers and the database can be read and written (else why not)."""
+    from assistant.web.guard import database_health
+
+    problem = database_health(store().engine)
+    if problem:
+        return jsonify(ok=False, error=problem), 503
     return jsonify(ok=True)
 
 
