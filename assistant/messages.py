@@ -60,6 +60,9 @@ class Message:
     def __hash__(self) -> int:
         return hash(str(self))
 
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
     def __add__(self, other: object) -> str:
         return str(self) + str(other)
 
