@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.messages import N_
+
 # Card kinds and how many of each the 48-card deck has (RULES.md, Okoshki: Card kinds).
 KIND_COUNTS: dict[str, int] = {
     "sun": 2, "sun_clouded": 1, "sun_rainbow": 2,
@@ -17,10 +19,10 @@ KIND_COUNTS: dict[str, int] = {
     "sky": 24,
 }
 KINDS = tuple(KIND_COUNTS)
-KIND_NAMES = {
-    "sun": "Sun", "sun_clouded": "Clouded sun", "sun_rainbow": "Sun with rainbow",
-    "bird": "Bird", "owl": "Owl", "swallow_rainbow": "Swallow with rainbow",
-    "cat": "Cat", "cat_red": "Red cat", "cat_tabby": "Gray tabby cat", "sky": "Sky",
+KIND_NAMES = {  # N_: shown translated by the pages ({{ _(name) }}), English in the API
+    "sun": N_("Sun"), "sun_clouded": N_("Clouded sun"), "sun_rainbow": N_("Sun with rainbow"),
+    "bird": N_("Bird"), "owl": N_("Owl"), "swallow_rainbow": N_("Swallow with rainbow"),
+    "cat": N_("Cat"), "cat_red": N_("Red cat"), "cat_tabby": N_("Gray tabby cat"), "sky": N_("Sky"),
 }
 GROUPS = {  # how the rulebook recommends grouping a zone
     "Suns": ("sun", "sun_rainbow", "sun_clouded"),
