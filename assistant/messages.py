@@ -75,6 +75,17 @@ def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     return Message(singular, plural, num, **params)
 
 
+def plain(value: Any) -> Any:
+    """A JSON-ready copy with every Message as its English text (the API and the CLI)."""
+    if isinstance(value, Message):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
 def join(*parts: Any, sep: str = ", ") -> Message:
     """Several messages shown as one (each part translated on its own)."""
     names = {f"p{i}": p for i, p in enumerate(parts)}
