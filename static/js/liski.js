@@ -32,7 +32,7 @@
       setField(form, "kind", item.kind || s.kindPick || "ojojanie");
       setField(form, "symbols", s.symbols || item.symbols || []);
       el.querySelector(".sheet-title").textContent = s.op === "board.stack.edit"
-        ? "Correct card " + (Number(s.index) + 1) + " of column " + (Number(s.col) + 1) : "Lay a card";
+        ? t("Correct card %(n)s of column %(c)s", { n: Number(s.index) + 1, c: Number(s.col) + 1 }) : t("Lay a card");
       el.querySelector(".coltabs").hidden = s.op === "board.stack.edit";
       el.querySelectorAll(".presets-row, button[name=hand]").forEach(function (b) { b.hidden = s.op === "board.stack.edit"; });
     }
@@ -59,9 +59,11 @@
       const del = el.querySelector(".libdel");
       del.querySelector("[name=name]").value = lib && c.name ? c.name : "";
       del.querySelector("button").hidden = !(lib && c.name);
-      el.querySelector(".sheet-title").textContent = s.op === "board.card.edit" ? "Correct the card"
-        : s.op === "board.lib.save" ? "Library card" : "Choose the " + (kind || "card")
-          + (s.col !== undefined && s.col !== "" ? " for column " + (Number(s.col) + 1) : "");
+      const col = s.col !== undefined && s.col !== "" ? Number(s.col) + 1 : null;
+      const what = { problem: t("problem"), complication: t("complication"), nightmare: t("nightmare") }[kind] || t("card");
+      el.querySelector(".sheet-title").textContent = s.op === "board.card.edit" ? t("Correct the card")
+        : s.op === "board.lib.save" ? t("Library card")
+          : col ? t("Choose the %(what)s for column %(c)s", { what: what, c: col }) : t("Choose the %(what)s", { what: what });
     }
     el.hidden = false;
     const fresh = !state || state.col !== s.col;
@@ -81,29 +83,29 @@
   function json(text) { try { return text ? JSON.parse(text) : null; } catch (e) { return null; } }
 
   document.addEventListener("click", function (ev) {
-    const t = ev.target;
-    if (!t.closest) return;
-    const step = t.closest("button[data-step]");
+    const tgt = ev.target;
+    if (!tgt.closest) return;
+    const step = tgt.closest("button[data-step]");
     if (step) {
       const input = step.parentElement.querySelector("input");
       const lo = Number(input.dataset.min || 0), hi = Number(input.dataset.max || 99);
       input.value = String(Math.min(hi, Math.max(lo, (Number(input.value) || 0) + Number(step.dataset.step))));
       return;
     }
-    const libcard = t.closest(".libcard");
+    const libcard = tgt.closest(".libcard");
     if (libcard && state && state.op === "board.lib.save") {
       ev.preventDefault();  // in the library: a card opens for correcting, not for laying
       open(Object.assign({}, state, { card: json(libcard.dataset.card), kind: "" }));
       return;
     }
-    const opener = t.closest("[data-sheet]");
+    const opener = tgt.closest("[data-sheet]");
     if (opener) {
       const d = opener.dataset;
       open({ sheet: d.sheet, op: d.op, col: d.col, index: d.index, kind: d.kind,
              card: json(d.card), item: json(d.item) });
       return;
     }
-    if (t.closest(".sheet-close")) close();
+    if (tgt.closest(".sheet-close")) close();
   });
 
   // "Spend 1 cheese": only the abilities of the paying puchater's own board.
