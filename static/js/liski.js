@@ -156,7 +156,9 @@
   }, true);
 
   // After the board is swapped in (an edit, or another phone's), put the open sheet back.
-  document.body.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("interact:swapped", afterSwap);
+  document.body.addEventListener("htmx:afterSwap", afterSwap);
+  function afterSwap() {
     if (!state) return;
     const failed = !!document.querySelector("#table-main .flash-error");
     if (submitted && !failed) {
@@ -171,13 +173,25 @@
     }
     submitted = null;
     open(state);
-  });
+  }
 })();
-// One-tap buttons (hx-vals, no form): the version this page shows and a one-use nonce.
-document.body.addEventListener("htmx:configRequest", function (ev) {
-  const elt = ev.detail.elt;
-  if (!elt || !elt.hasAttribute || !elt.hasAttribute("hx-vals")) return;
+// One-tap buttons (data-lv: the edit's fields, no form): through the interaction module
+// when the page has it, else as an htmx request with the version this page shows and a nonce.
+document.addEventListener("click", function (ev) {
+  const btn = ev.target.closest && ev.target.closest("button[data-lv]");
+  if (!btn) return;
+  const board = document.getElementById("board");
+  const url = board && board.dataset.editUrl;
+  let fields;
+  try { fields = JSON.parse(btn.dataset.lv); } catch (e) { return; }
+  const op = fields.op;
+  delete fields.op;
+  if (window.interact && window.interact.post) {
+    window.interact.post(url, op, fields).then(function () { window.interact.refresh(); });
+    return;
+  }
   const m = document.getElementById("table-main");
-  ev.detail.parameters.v = m ? m.dataset.version : "0";
-  ev.detail.parameters.nonce = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  const values = Object.assign({ op: op, v: m ? m.dataset.version : "0",
+    nonce: Math.random().toString(36).slice(2) + Date.now().toString(36) }, fields);
+  htmx.ajax("POST", url, { source: btn, target: "#table-main", swap: "outerHTML", values: values });
 });
