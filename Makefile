@@ -1,28 +1,23 @@
-# Two commands: `make run` and `make test`. Both create .venv when it is missing.
+# Two commands: `make run` and `make test`. Both make .venv when it is missing; `make test`
+# also installs Debian's chromium and starts a throwaway PostgreSQL (see scripts/devenv.py).
 PY ?= python3
-VENV := .venv
-BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+ARGS ?=
 
 .PHONY: run test lint bench clean
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q -e '.[test]'
-	touch $(STAMP)
+run:
+	@$(PY) scripts/devenv.py run $(ARGS)
 
-run: $(STAMP)
-	$(BIN)/assistant serve --port 8000
+test:
+	@$(PY) scripts/devenv.py test $(ARGS)
 
-test: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+lint:
+	@$(PY) scripts/devenv.py venv
+	.venv/bin/ruff check .
 
-lint: $(STAMP)
-	$(BIN)/ruff check .
-
-bench: $(STAMP)
-	$(BIN)/python benchmarks/polling.py
+bench:
+	@$(PY) scripts/devenv.py venv
+	.venv/bin/python benchmarks/polling.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf .venv .pytest_cache .ruff_cache
