@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import os
 import re
 import tempfile
 from contextlib import contextmanager
@@ -12,6 +13,11 @@ from pathlib import Path
 import pytest
 
 from assistant import create_app
+
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    import cv2
+
+    cv2.setNumThreads(1)  # one core per xdist worker: no fight between two workers' pools
 
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION_RE = re.compile(r'data-version="(\d+)"')
