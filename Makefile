@@ -2,22 +2,43 @@
 # also installs Debian's chromium and starts a throwaway PostgreSQL (see scripts/devenv.py).
 PY ?= python3
 ARGS ?=
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench clean i18n
 
-run:
+# .venv and its packages, once per pyproject.toml (scripts/devenv.py prints each step).
+$(STAMP): pyproject.toml
+	@$(PY) scripts/devenv.py venv
+
+# Translations: .mo files are built (not kept in git) from the .po files by run/test, and by
+# the app itself when one is missing or stale. `make i18n` extracts, updates and compiles.
+TR := assistant/translations
+POS := $(wildcard $(TR)/*/LC_MESSAGES/messages.po)
+MOS := $(POS:.po=.mo)
+
+
+$(TR)/%/LC_MESSAGES/messages.mo: $(TR)/%/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel -q compile -d $(TR) -l $*
+
+i18n: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output \
+		--project=assistant -o $(TR)/messages.pot .
+	$(BIN)/pybabel -q update -i $(TR)/messages.pot -d $(TR) --no-wrap --ignore-obsolete --no-fuzzy-matching
+	$(BIN)/pybabel compile -d $(TR) --statistics
+
+run: $(STAMP) $(MOS)
 	@$(PY) scripts/devenv.py run $(ARGS)
 
-test:
+test: $(STAMP) $(MOS)
 	@$(PY) scripts/devenv.py test $(ARGS)
 
-lint:
-	@$(PY) scripts/devenv.py venv
-	.venv/bin/ruff check .
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
-bench:
-	@$(PY) scripts/devenv.py venv
-	.venv/bin/python benchmarks/polling.py
+bench: $(STAMP)
+	$(BIN)/python benchmarks/polling.py
 
 clean:
-	rm -rf .venv .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache

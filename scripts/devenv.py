@@ -194,6 +194,7 @@ def ensure_venv() -> None:
     """Make .venv and install the project with its test extras, once per pyproject.toml."""
     python = VENV / "bin" / "python"
     if STAMP.exists() and STAMP.read_text().strip() == pyproject_hash() and python.exists():
+        STAMP.touch()  # up to date: newer than pyproject.toml for make, too
         return
     if not python.exists():
         with step(f"Creating the environment {VENV.name}/ with {sys.executable}"):
