@@ -158,9 +158,9 @@
   // After the board is swapped in (an edit, or another phone's), put the open sheet back.
   document.addEventListener("interact:swapped", afterSwap);
   document.body.addEventListener("htmx:afterSwap", afterSwap);
-  function afterSwap() {
+  function afterSwap(ev) {
     if (!state) return;
-    const failed = !!document.querySelector("#table-main .flash-error");
+    const failed = (ev && ev.detail && ev.detail.failed) || !!document.querySelector("#table-main .flash-error");
     if (submitted && !failed) {
       if (submitted === "lay" && state.op === "board.stack.add") {
         state.symbols = [];  // laid: the next card starts with its symbol
