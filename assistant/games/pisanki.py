@@ -416,11 +416,11 @@ def tablecloth_card(grid: Grid, card_no: int) -> Line:
         counts = [sum(1 for _, c in cells(grid) if c.cloth == k) for k in CLOTHS]
         n = sets_of_three(counts)
         if n:
+            parts = [Message("%(n)d × %(cloth)s", n=c, cloth=cloth_word(k))
+                     for c, k in zip(counts, CLOTHS, strict=True)]
             line.add(n, [], nmsg("%(num)d set of 3 different cloths from %(counts)s",
                                  "%(num)d sets of 3 different cloths from %(counts)s", n,
-                                 counts=join(*(Message("%(n)d × %(cloth)s", n=c,
-                                                       cloth=cloth_word(k))
-                                               for c, k in zip(counts, CLOTHS, strict=True)))))
+                                 counts=join(*parts)))
     elif card_no == 3 and gs:
         g = min(gs, key=len)
         cloth = grid[g[0][0]][g[0][1]].cloth
@@ -519,11 +519,12 @@ def score(game: Game) -> Result:
             counts = {k: sum(flower_count(c, k) for _, c in cells(p.grid)) for k in FLOWERS}
             sets_ = min(counts.values())
             if sets_:
+                parts = [Message("%(n)d × %(flower)s", n=v, flower=flower_word(k))
+                         for k, v in counts.items()]
                 lines[i]["flowers"].add(5 * sets_, [], nmsg(
                     "%(num)d set of 4 different flowers (%(counts)s)",
                     "%(num)d sets of 4 different flowers (%(counts)s)", sets_,
-                    counts=join(*(Message("%(n)d × %(flower)s", n=v, flower=flower_word(k))
-                                  for k, v in counts.items()))))
+                    counts=join(*parts)))
     for i, p in enumerate(game.players):
         lines[i]["tablecloths"] = tablecloth_card(p.grid, game.tablecloths)
     # display table
