@@ -50,8 +50,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         security,
         tables,
     )
+    from assistant.web.i18n import init_i18n
 
     security.init_security(app)
+    init_i18n(app)
     errors.init_errors(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)

@@ -22,6 +22,7 @@ from flask import (
 from markupsafe import Markup
 
 from assistant.games import GAMES, find_game
+from assistant.messages import Message
 from assistant.store import (
     StaleEdit,
     Table,
@@ -33,6 +34,7 @@ from assistant.store import (
 from assistant.tables import EditError, reducer_for
 from assistant.web import store
 from assistant.web.htmx import is_htmx, page_or_fragment
+from assistant.web.i18n import tr
 from assistant.web.security import device_id
 
 bp = Blueprint("tables", __name__)
@@ -189,7 +191,7 @@ def apply_edit(code: str, op: str, data: dict[str, Any]):
             code, op, data, base=base, author=device_id(), nonce=nonce
         )
     except (EditError, StaleEdit) as exc:
-        return respond(store().get(code), str(exc), error=True)
+        return respond(store().get(code), tr(exc), error=True)
     return respond(t)
 
 
@@ -219,8 +221,9 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
     history = [
         {
             "seq": ev.seq,
-            "text": "undid: " + describe_target(t, ev) if ev.op == "undo"
-            else reducer.describe(ev.op, ev.data),
+            # Rendered now from the event's data, in this phone's language.
+            "text": tr(Message("undid: %(what)s", what=describe_target(t, ev)))
+            if ev.op == "undo" else tr(reducer.describe(ev.op, ev.data)),
             "undone": ev.seq in t.undone,
             "author": ev.author,
             "at_ms": ev.at_ms,
@@ -237,7 +240,7 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "qr_svg": qr_svg(join_url(t.code)),
         "history": history,
         "last_undoable": last,
-        "last_text": reducer.describe(last.op, last.data) if last else "",
+        "last_text": tr(reducer.describe(last.op, last.data)) if last else "",
         "message": message,
         "error": error,
         "nonce": secrets.token_urlsafe(9),
@@ -250,12 +253,12 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
     return ctx
 
 
-def describe_target(t: Table, ev: Any) -> str:
-    """What an undo event took back."""
+def describe_target(t: Table, ev: Any) -> str | Message:
+    """What an undo event took back (a Message, translated where shown)."""
     reducer = reducer_for(t.game)
     seq = ev.data.get("target") if isinstance(ev.data, dict) else None
     target = next((e for e in t.events if str(e.seq) == str(seq)), None)
-    return reducer.describe(target.op, target.data) if target else "an edit"
+    return reducer.describe(target.op, target.data) if target else Message("an edit")
 
 
 def join_url(code: str) -> str:
