@@ -211,7 +211,7 @@ def test_fuzz_the_api(fuzz_app, url):
     assert seen["400"] > 0
 
 
-@pytest.mark.parametrize("url", ["/t/AB%00CD/poll", "/t/AB%00CD", "/t/ABCDEFGH%00/main",
+@pytest.mark.parametrize("url", ["/t/AB%00CD/poll", "/t/AB%00CD", "/t/ABCDEFGH%00/main", "/r/%00",
                                  "/join?code=AB%00CD"])
 def test_nul_in_codes_never_reaches_the_database(fuzz_app, url):
     resp = fuzz_app.test_client().get(url)
