@@ -78,6 +78,17 @@ def webp(w: int = 16383, h: int = 16383) -> bytes:
     return b"RIFF" + struct.pack("<I", 4 + len(chunk)) + b"WEBP" + chunk
 
 
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+
+
+def png_header(w: int = 100_000, h: int = 100_000) -> bytes:
+    """A PNG that is all header: w×h declared, no pixels."""
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr) + _chunk(b"IEND", b"")
+
+
 def png(w: int = 7000, h: int = 7000, depth: int = 8, colour: int = 0) -> bytes:
     """A PNG of one colour, deflated row by row (49 MP grey is about 50 KB)."""
     channels = {0: 1, 2: 3, 6: 4}[colour]
@@ -85,13 +96,9 @@ def png(w: int = 7000, h: int = 7000, depth: int = 8, colour: int = 0) -> bytes:
     comp = zlib.compressobj(1)
     body = b"".join(comp.compress(row) for _ in range(h)) + comp.flush()
 
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-
     ihdr = struct.pack(">IIBBBBB", w, h, depth, colour, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", body)
-            + chunk(b"IEND", b""))
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", ihdr) + _chunk(b"IDAT", body)
+            + _chunk(b"IEND", b""))
 
 
 def jpeg(w: int = 7000, h: int = 7000, progressive: bool = True) -> bytes:
@@ -138,8 +145,7 @@ def heic() -> bytes:
 BOMBS = {  # name: (maker, "refused" or "read")
     "TIFF 30000x30000": (tiff, "refused"),
     "WebP 16383x16383": (webp, "refused"),
-    "PNG 100000x100000": (lambda: png(1, 1).replace(  # a 1×1 PNG's header, patched
-        struct.pack(">II", 1, 1), struct.pack(">II", 100_000, 100_000)), "refused"),
+    "PNG 100000x100000": (png_header, "refused"),
     "GIF 65535x65535": (gif, "refused"),
     "BMP 30000x30000": (bmp, "refused"),
     "PGM 60000x60000": (pnm, "refused"),

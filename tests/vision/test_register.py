@@ -71,3 +71,42 @@ def test_deck_page_and_forms(phone):
     assert "Register your deck" in text and "6 rows of 8" in text and "red-print-2" in text
     resp = phone.client.post("/deck/okoshki", data={"csrf_token": phone.token})
     assert resp.status_code == 303 and "Choose+a+photo" in resp.headers["Location"]
+
+
+def test_deck_command_learns_shows_and_forgets(tmp_path, capsys):
+    from assistant.cli import main
+
+    data, truth = synth.pisanki_photo(8, 3, 5, 1)
+    photo, grid = tmp_path / "t.jpg", tmp_path / "grid.json"
+    photo.write_bytes(data)
+    grid.write_text(json.dumps(truth["grid"]))
+    folder = tmp_path / "deck"
+    assert main(["deck", "learn", "pisanki", str(photo), str(grid), "--deck", str(folder)]) == 0
+    assert json.loads(capsys.readouterr().out) == {"okoshki": 0, "pisanki": 15}
+    assert main(["deck", "status", "--deck", str(folder)]) == 0
+    assert json.loads(capsys.readouterr().out)["pisanki"] == 15
+    assert main(["deck", "forget", "--deck", str(folder)]) == 0
+    assert json.loads(capsys.readouterr().out) == {"okoshki": 0, "pisanki": 0}
+
+
+@pytest.mark.parametrize("argv", [["deck", "learn", "okoshki", "x"], ["deck", "learn", "pisanki"],
+                                  ["deck", "register", "okoshki"], ["deck", "status", "x"],
+                                  ["deck", "learn", "pisanki", "/nonexistent.jpg", "-"]])
+def test_deck_command_misuse_is_one_line_and_exit_2(argv, capsys, tmp_path):
+    from assistant.cli import main
+
+    assert main([*argv, "--deck", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error: ")
+
+
+def test_okoshki_registration_names_the_cells_to_retake(tmp_path):
+    img = cv2.imdecode(np.frombuffer(layout_photo(), np.uint8), cv2.IMREAD_COLOR)
+    x, y = 360 + 2 * 160, 70 + 1 * 224  # row 2, card 3: a glare spot over it
+    img[y + 20:y + 200, x + 20:x + 140] = 255
+    glare = cv2.imencode(".jpg", img)[1].tobytes()
+    with pytest.raises(register.RegisterError, match=r"row 2 card 3 \(glare\).*nothing was saved"):
+        register.register_okoshki_photos([glare], tmp_path)
+    assert register.status(tmp_path)["okoshki"] == 0
+    # a second photo without the spot supplies that card
+    assert len(register.register_okoshki_photos([glare, layout_photo()], tmp_path)) == 48
