@@ -17,7 +17,7 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
-from assistant.vision import deck
+from assistant.vision import deck, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
@@ -123,18 +123,41 @@ def register_okoshki(data: bytes, folder: Path) -> list[str]:
     return register_okoshki_photos([data], folder)
 
 
-def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path) -> int:
+def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path,
+                  corners: list | None = None) -> int:
     """Keep every cell of a confirmed table photo as an extra reference of its card."""
-    rows, cols = len(grid), len(grid[0]) if grid else 0
+    if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
+        raise RegisterError("The confirmed table must be rows of cards (4×6, 3×6 or 3×5).")
+    rows, cols = len(grid), len(grid[0])
+    if any(len(r) != cols for r in grid):
+        raise RegisterError("The confirmed table must be 4×6, 3×6 or 3×5.")
     if (rows, cols) not in set(pg.GRID_SIZES.values()):
         raise RegisterError("The confirmed table must be 4×6, 3×6 or 3×5.")
-    cells = _table_cells(data, rows, cols, (vp.CW, vp.CH))
+    wants = [c for row in grid for c in row]
+    try:
+        for i, want in enumerate(wants):
+            pg.read_card(want, f"grid[{i // cols}][{i % cols}]")
+    except pg.PisankiError as exc:
+        raise RegisterError(str(exc)) from None
+    img = decode(data)
+    quad = vp.find_table(img) if corners is None else vp._order(np.float32(corners))
+    if quad is None:
+        raise RegisterError("No cards found: lay them edge to edge on a plain table and take "
+                            "the photo from above.")
+    if corners is None:
+        quad = vp.refine_quad(img, quad)
+    cells = [vp.rectify(img, quad, rows, cols)[r * vp.CH:(r + 1) * vp.CH,
+                                                  c * vp.CW:(c + 1) * vp.CW]
+             for r in range(rows) for c in range(cols)]
+    table, pad = vp.padded_table(img, quad, rows, cols)
+    cut = views.cells(table, rows, cols, pad)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "pisanki.json"
     saved = json.loads(path.read_text()) if path.exists() else []
-    for cell, want in zip(cells, [c for row in grid for c in row], strict=True):
+    for cell, want in zip(cells, wants, strict=True):
         saved.append({"card": want, "features": vp.features(vp._balanced(cell)).round(3).tolist()})
     path.write_text(json.dumps(saved))
+    views.save(folder, [views.view_of(c) for c in cut], wants)
     use_folder(folder)
     return rows * cols
 
@@ -149,8 +172,10 @@ def use_folder(folder: Path | None) -> None:
 
 def forget(folder: Path) -> None:
     """Delete a registered deck and go back to the drawn one."""
-    for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")):
+    for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")) + list(
+            folder.glob(views.VIEWS_FILE)):
         p.unlink()
+    views.load.cache_clear()
     use_folder(None)
 
 
