@@ -44,7 +44,7 @@ def pisanki_register(folder: Path) -> None:
     tables = [layout(order[0:24], 4, 6), layout(order[24:48], 4, 6), layout(order[48:72], 4, 6),
               layout(order[72:75] + [None] + order[:11], 3, 5)]
     for k, grid in enumerate(tables):
-        data, truth = synth.hand_table_photo(7000 + k, grid, deck2.pisanki_face,
+        data, truth = synth.hand_table_photo(7050 + k, grid, deck2.pisanki_face,
                                              (deck2.W, deck2.H), deck2.mask())
         res = vp.recognise(data, len(grid), len(grid[0]))
         corners = None
@@ -88,7 +88,7 @@ def pisanki(n: int, learn: bool) -> None:
         by_ground: dict[str, list[int]] = {}
         fixed = [0, 0, 0]  # after the player dragged the corners: cells, right, wrong and sure
         for i in range(n):
-            data, truth = fresh_table(7100 + i)
+            data, truth = fresh_table(7200 + i)
             res = vp.recognise(data, truth["rows"], truth["cols"])
             seconds.append(res.seconds)
             err = outline_error(res.quad, truth, res.size)

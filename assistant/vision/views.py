@@ -20,13 +20,15 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 
-VW, VH = 40, 56  # a view: one card
+VW, VH = 64, 90  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
 SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
 TRIM = 0.12  # the template is a view without this much of each side
 CANDIDATES = 24
 COLOUR_SCALE = 150.0
-UNSURE_MARGIN = 0.06
+FINALISTS = 4
+DUEL_BLUR = 2.0
+UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
 UNSURE_SCORE = 0.45
 VIEWS_FILE = "pisanki_views.npz"
 
@@ -150,14 +152,44 @@ def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
     return float(np.percentile(d, 98)) / COLOUR_SCALE
 
 
+def _placed(lab: np.ndarray, t: np.ndarray, x: int, y: int) -> np.ndarray:
+    """A template laid into the cell's frame at (x, y); NaN where it does not reach."""
+    out = np.full(lab.shape, np.nan, np.float32)
+    out[y:y + t.shape[0], x:x + t.shape[1]] = t
+    return out
+
+
+def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    """Where two candidate cards differ most (a flower, an egg's colour), which one the cell
+    looks like: > 0 favours `a`, < 0 favours `b` (a share, -1..1)."""
+    both = ~(np.isnan(a[..., 0]) | np.isnan(b[..., 0]))
+    if both.sum() < 50:
+        return 0.0
+    # blurred, so that a pattern one pixel off does not count, and on colour only
+    a, b, lab = (cv2.GaussianBlur(np.nan_to_num(v)[..., 1:], (0, 0), DUEL_BLUR)
+                 for v in (a, b, lab))
+    both = cv2.erode(both.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
+    if both.sum() < 50:
+        return 0.0
+    apart = np.where(both, np.linalg.norm(a - b, axis=2), 0)
+    level = max(12.0, float(np.percentile(apart[both], 95)))
+    region = both & (apart >= level)
+    if region.sum() < 6:
+        return 0.0
+    ea = float(np.linalg.norm(lab[region] - a[region], axis=1).mean())
+    eb = float(np.linalg.norm(lab[region] - b[region], axis=1).mean())
+    return (eb - ea) / (ea + eb + 1e-6)
+
+
 def classify(cell: np.ndarray, views: Views) -> ViewGuess:
-    """The registered card that best explains a cut cell (SW × SH), either way round."""
+    """The registered card that best explains a cut cell (SW × SH), either way round: the
+    best few cards by correlation and colour, then settled pairwise where they differ."""
     mx, my = round(VW * MARGIN), round(VH * MARGIN)
     centre = cell[my:my + VH, mx:mx + VW]
     first = views.coarse @ _coarse(centre)
     picks = np.argsort(-first)[:CANDIDATES]
     lab = _lab(cell)
-    best: dict[pg.Card | None, tuple[float, bool]] = {}
+    best: dict[pg.Card | None, tuple[float, bool, np.ndarray]] = {}
     for i in picks:
         t = views.templates[i]
         res = cv2.matchTemplate(lab, t, cv2.TM_CCOEFF_NORMED)
@@ -165,11 +197,15 @@ def classify(cell: np.ndarray, views: Views) -> ViewGuess:
         score -= colour_penalty(lab[y:y + t.shape[0], x:x + t.shape[1]], t)
         card = views.cards[i]
         if card not in best or score > best[card][0]:
-            best[card] = (score, bool(views.turned[i]))
-    ranked = sorted(best.items(), key=lambda kv: -kv[1][0])
-    (card, (top, turned)) = ranked[0]
-    second = ranked[1][1][0] if len(ranked) > 1 else top - 1
-    margin = top - second
-    confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top, 0, 1))
+            best[card] = (score, bool(views.turned[i]), _placed(lab, t, x, y))
+    ranked = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
+    winner = 0
+    for k in range(1, len(ranked)):
+        if duel(lab, ranked[k][1][2], ranked[winner][1][2]) > 0:
+            winner = k
+    card, (top, turned, placed) = ranked[winner]
+    margins = [duel(lab, placed, other[1][2]) for j, other in enumerate(ranked) if j != winner]
+    margin = min(margins) if margins else 1.0
+    confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
     unsure = margin < UNSURE_MARGIN or top < UNSURE_SCORE
     return ViewGuess(card, round(confidence, 3), unsure, turned)
