@@ -91,7 +91,7 @@
     const scale = canvas.width / result.size[0];
     const quad = result.quad.map(function (p) { return [p[0], p[1]]; });
     let drag = -1;
-    canvas.title = "Drag a corner of the outline onto the table's corner to read it again";
+    canvas.title = t("Drag a corner of the outline onto the table's corner to read it again");
     canvas.style.touchAction = "none";
     function redraw() {
       const ctx = canvas.getContext("2d");
