@@ -140,13 +140,19 @@ def okoshki(n: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         grid = layout([c.id for c in ok.DECK], 6, 8)
-        data, _ = synth.hand_table_photo(7500, grid, lambda cid: faces[cid], (deck2.W, deck2.H),
-                                         deck2.mask(), turned=0.0, gap=(0.02, 0.05),
-                                         ground="cloth")
-        try:
-            register.register_okoshki_photos([data], folder)
-        except register.RegisterError as exc:
-            print("Okoshki deck 2 registration refused:", exc)
+        photos: list[bytes] = []
+        for k in range(3):  # as a player does: another photo while the page says "retake"
+            data, _ = synth.hand_table_photo(7500 + k, grid, lambda cid: faces[cid],
+                                             (deck2.W, deck2.H), deck2.mask(), turned=0.0,
+                                             gap=(0.02, 0.05), ground="cloth")
+            photos.append(data)
+            try:
+                register.register_okoshki_photos(photos, folder)
+                print(f"Okoshki deck 2 registered from {len(photos)} layout photo(s)")
+                break
+            except register.RegisterError as exc:
+                print(f"Okoshki deck 2, layout photo {k + 1}: {exc}")
+        else:
             return
         photos = [synth.okoshki_photo(7600 + i, 10 + (i * 7) % 21, faces, deck2.mask())
                   for i in range(n)]
