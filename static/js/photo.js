@@ -32,7 +32,7 @@
         if (xhr.status === 200 && out) resolve(out);
         else reject(new Error((out && out.error) || "The photo could not be read (" + xhr.status + ")."));
       };
-      xhr.onerror = function () { reject(new Error("No connection to the table's server.")); };
+      xhr.onerror = function () { reject(new Error(t("No connection to the table's server."))); };
       xhr.send(form);
     });
   }
@@ -121,9 +121,9 @@
   });
 
   // Okoshki: show the counts found for the player's zone; "Use these counts" saves them.
-  const NAMES = { sun: "Sun", sun_clouded: "Clouded sun", sun_rainbow: "Sun with rainbow", bird: "Bird",
-                  owl: "Owl", swallow_rainbow: "Swallow with rainbow", cat: "Cat", cat_red: "Red cat",
-                  cat_tabby: "Gray tabby cat", sky: "Sky" };
+  const NAMES = { sun: t("Sun"), sun_clouded: t("Clouded sun"), sun_rainbow: t("Sun with rainbow"), bird: t("Bird"),
+                  owl: t("Owl"), swallow_rainbow: t("Swallow with rainbow"), cat: t("Cat"), cat_red: t("Red cat"),
+                  cat_tabby: t("Gray tabby cat"), sky: t("Sky") };
   document.addEventListener("photo:result", function (ev) {
     const d = ev.detail;
     if (d.game !== "okoshki") return;
@@ -133,8 +133,9 @@
     const unsure = d.result.cards.filter(function (c) { return c.confidence < 0.3; }).length;
     const p = document.createElement("p");
     p.className = "photo-summary";
-    p.textContent = d.result.cards.length + " cards found" + (unsure ? ", " + unsure + " to check (orange)" : "") +
-      ". Check the counts, then use them.";
+    p.textContent = tn("%(num)s card found", "%(num)s cards found", d.result.cards.length) +
+      (unsure ? ", " + tn("%(num)s to check (orange)", "%(num)s to check (orange)", unsure) : "") +
+      ". " + t("Check the counts, then use them.");
     out.appendChild(p);
     const list = document.createElement("ul");
     list.className = "photo-counts";
@@ -148,9 +149,9 @@
     const row = document.createElement("div");
     row.className = "row";
     const use = document.createElement("button");
-    use.type = "button"; use.className = "btn btn-primary"; use.textContent = "Use these counts";
+    use.type = "button"; use.className = "btn btn-primary"; use.textContent = t("Use these counts");
     const drop = document.createElement("button");
-    drop.type = "button"; drop.className = "btn"; drop.textContent = "Discard";
+    drop.type = "button"; drop.className = "btn"; drop.textContent = t("Discard");
     row.appendChild(use); row.appendChild(drop);
     out.appendChild(row);
     out.hidden = false;
