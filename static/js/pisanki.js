@@ -302,7 +302,7 @@
                           flowers: g.card.flowers } : { down: true };
       });
     });
-    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.confidence < 0.25; }); });
+    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.unsure; }); });
     e.dataset.saved = e.dataset.grid;
     e.dataset.grid = JSON.stringify(cells);
     e.dataset.unsure = JSON.stringify(unsure);
