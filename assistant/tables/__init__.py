@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -22,6 +22,9 @@ class Reducer:
     """Common table edits (the players' names); each game adds its own ops."""
 
     slug = ""
+    # Bump in a game's reducer whenever folding the same events would give another state:
+    # snapshots written by another version are then ignored (the log stays the truth).
+    version = 1
     min_players = 1
     max_players = MAX_PLAYERS
 
@@ -38,12 +41,20 @@ class Reducer:
 
     def apply(self, state: State, op: str, data: dict[str, Any], at_ms: int) -> State:
         """Return the state after one edit (the given state is left untouched)."""
+        new = copy_state(state)
+        self.apply_in_place(new, op, data, at_ms)
+        return new
+
+    def apply_in_place(self, state: State, op: str, data: dict[str, Any], at_ms: int) -> None:
+        """Change `state` by one edit (the store folds this way: no copy per event).
+
+        A refused edit raises EditError and may have changed `state` partly: callers that
+        must keep their state apply the edit to a copy (see `copy_state`).
+        """
         handler = self.handlers.get(op)
         if handler is None:
             raise EditError(f"Unknown edit '{op}'.")
-        new = copy.deepcopy(state)
-        handler(new, data, at_ms)
-        return new
+        handler(state, data, at_ms)
 
     def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
         """What an edit touches, for spotting conflicting edits from two phones."""
@@ -87,6 +98,11 @@ class Reducer:
     def new_player(self, name: str) -> dict[str, Any]:
         """A new player's record; games add their own fields."""
         return {"name": name}
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a JSON-like state, several times faster than copy.deepcopy."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def clean_name(value: Any) -> str:

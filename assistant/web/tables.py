@@ -105,14 +105,10 @@ def edit(code: str):
 @bp.post("/t/<code>/undo")
 def undo(code: str):
     """Take back the last edit, whoever made it."""
-    t = load(code)
+    load(code)
     target = request.form.get("target")
-    if not target:
-        last = t.last_undoable()
-        if last is None:
-            return respond(t, "There is nothing to undo.")
-        target = str(last.seq)
-    return apply_edit(code, "undo", {"target": target})
+    # Without a target the store takes back the latest edit this phone saw (at version v).
+    return apply_edit(code, "undo", {"target": target} if target else {})
 
 
 @bp.get("/t/<code>/poll")
@@ -255,7 +251,7 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
 def describe_target(t: Table, ev: Any) -> str:
     """What an undo event took back."""
     reducer = reducer_for(t.game)
-    target = next((e for e in t.events if e.seq == int(ev.data["target"])), None)
+    target = t.event(int(ev.data["target"]))
     return reducer.describe(target.op, target.data) if target else "an edit"
 
 
