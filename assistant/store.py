@@ -22,6 +22,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import cached_property
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
@@ -114,6 +115,7 @@ class Table:
     events: list[Event] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
     undos: dict[int, int] = field(default_factory=dict)
+    skipped: dict[int, str] = field(default_factory=dict)  # seq -> why it no longer applies
     snap_version: int = 0  # the latest snapshot in the database this state can start from
 
     @cached_property
@@ -166,18 +168,64 @@ def normalize_code(text: str) -> str:
 
 def fold(game: str, events: list[Event]) -> tuple[dict[str, Any], set[int]]:
     """Replay a whole log into its state; undone events are skipped (the reference fold)."""
-    undone = {int(ev.data["target"]) for ev in events if ev.op == "undo"}
-    state = reducer_for(game).initial_state()
-    return fold_onto(game, state, events, undone), undone
+    state, undone, _skipped = fold_events(game, events)
+    return state, undone
+
+
+def fold_events(game: str, events: list[Event]) -> tuple[State, set[int], dict[int, str]]:
+    """The state, the undone seqs, and the events skipped because they no longer apply.
+
+    The reference fold of a whole log, event by event with a copy each (tests compare the
+    store's incremental state with it). Never raises.
+    """
+    reducer = reducer_for(game)
+    undos = {ev.seq: t for ev in events if ev.op == "undo" and (t := undo_target(ev.data))}
+    undone = set(undos.values())
+    state = reducer.initial_state()
+    skipped: dict[int, str] = {}
+    for ev in events:
+        if ev.op == "undo" or ev.seq in undone:
+            continue
+        state, problem = reducer.replay(state, ev.op, ev.data, ev.at_ms)
+        if problem:
+            skipped[ev.seq] = problem
+    return state, undone, skipped
+
+
+def undo_target(data: Any) -> int | None:
+    """The seq a stored undo took back (None for one stored before undos were checked)."""
+    try:
+        target = int(data["target"])
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return None
+    return target if target > 0 else None
+
+
+def fold_from(game: str, start: Callable[[], State], events: list[Event],
+              undone: set[int]) -> tuple[State, dict[int, str]]:
+    """Fold events in place onto a fresh `start()` state; also why any were skipped.
+
+    No copy per event: events apply in place, and in the rare case that one no longer applies
+    (it may have changed the state partly) the stretch starts again from `start()` without it.
+    """
+    reducer = reducer_for(game)
+    skipped: dict[int, str] = {}
+    while True:
+        state = start()
+        for ev in events:
+            if ev.op == "undo" or ev.seq in undone or ev.seq in skipped:
+                continue
+            problem = reducer.replay_in_place(state, ev.op, ev.data, ev.at_ms)
+            if problem:
+                skipped[ev.seq] = problem
+                break
+        else:
+            return state, skipped
 
 
 def fold_onto(game: str, state: State, events: list[Event], undone: set[int]) -> State:
-    """Apply events to `state` in place, skipping undos and undone edits; return it."""
-    reducer = reducer_for(game)
-    for ev in events:
-        if ev.op != "undo" and ev.seq not in undone:
-            reducer.apply_in_place(state, ev.op, ev.data, ev.at_ms)
-    return state
+    """Fold events onto a copy of `state` (left untouched); return the new state."""
+    return fold_from(game, lambda: copy_state(state), events, undone)[0]
 
 
 def snapshot_usable(snap: int, undos: dict[int, int]) -> bool:
@@ -269,7 +317,7 @@ class Store:
             top = row.version if before is None else min(int(before) - 1, row.version)
             events = _read_events(conn, row.id, top - limit, top)[::-1]
             undos = _read_undos(conn, row.id, row.version)
-            wanted = {int(e.data["target"]) for e in events if e.op == "undo"}
+            wanted = {undo_target(e.data) for e in events if e.op == "undo"} - {None}
             targets = {e.seq: e for e in _read_seqs(conn, row.id, wanted)}
         oldest = events[-1].seq if events else 0
         return History(events, targets, set(undos.values()), oldest if oldest > 1 else None)
@@ -321,20 +369,24 @@ class Store:
         at = now_ms() if at_ms is None else at_ms
         seq = table.version + 1
         since = self._events_since(conn, table, base)
-        undos = table.undos
+        undos, skipped = table.undos, table.skipped
         if op == "undo":
             target = _undo_target(conn, table, data, base)
             data = {"target": target}
             self._check_stale(conn, table, op, data, since, author)
             undos = {**table.undos, seq: target}
-            try:
-                state, snap = self._refold(conn, table, undos)
-            except EditError as exc:
-                raise EditError(f"That edit cannot be undone on its own: {exc}") from None
+            state, snap, after = self._refold(conn, table, undos)
+            # The edits after the target must all still apply without it.
+            broken = sorted(s for s in after if s > snap and s not in table.skipped)
+            if broken:
+                raise EditError(f"That edit cannot be undone on its own: {after[broken[0]]}")
+            skipped = {**{s: w for s, w in table.skipped.items() if s <= snap}, **after}
         else:
+            reducer = reducer_for(table.game)
+            data = reducer.validate(op, data)  # the declared schema: only clean data is kept
             self._check_stale(conn, table, op, data, since, author)
             state = copy_state(table.state)  # the cached state stays as it was if refused
-            reducer_for(table.game).apply_in_place(state, op, data, at)
+            reducer.apply_in_place(state, op, data, at)
             snap = table.snap_version
         ev = Event(seq, op, data, author, at, base)
         conn.execute(
@@ -349,12 +401,12 @@ class Store:
             .values(version=seq, updated_ms=at)
         )
         if seq - snap >= self.snapshot_every:
-            _write_snapshot(conn, table, seq, state)
+            _write_snapshot(conn, table, seq, state, skipped)
             snap = seq
         return Table(
             id=table.id, code=table.code, game=table.game, created_ms=table.created_ms,
             updated_ms=at, version=seq, events=[*table.events, ev][-RECENT:], state=state,
-            undos=undos, snap_version=snap,
+            undos=undos, skipped=skipped, snap_version=snap,
         )
 
     # -- the cache -------------------------------------------------------------------------
@@ -386,12 +438,15 @@ class Store:
         if cached is not None and cached.version < version:
             new = _read_events(conn, cached.id, cached.version, version)
             if len(new) == version - cached.version and all(e.op != "undo" for e in new):
-                state = fold_onto(cached.game, copy_state(cached.state), new, set())
+                state, skipped = fold_from(
+                    cached.game, lambda: copy_state(cached.state), new, set()
+                )
                 return Table(
                     id=cached.id, code=cached.code, game=cached.game,
                     created_ms=cached.created_ms, updated_ms=row["updated_ms"],
                     version=version, events=[*cached.events, *new][-RECENT:], state=state,
-                    undos=cached.undos, snap_version=cached.snap_version,
+                    undos=cached.undos, skipped={**cached.skipped, **skipped},
+                    snap_version=cached.snap_version,
                 )
         return self._cold(conn, row)
 
@@ -403,21 +458,26 @@ class Store:
             updated_ms=row["updated_ms"], version=version,
         )
         table.undos = _read_undos(conn, table.id, version)
-        snap, state = _load_snapshot(conn, table, version, table.undos)
+        snap, start, skipped = _load_snapshot(conn, table, version, table.undos)
         events = _read_events(conn, table.id, min(snap, version - RECENT), version)
-        table.state = fold_onto(
-            table.game, state, [e for e in events if e.seq > snap], table.undone
+        table.state, after = fold_from(
+            table.game, start, [e for e in events if e.seq > snap], table.undone
         )
+        table.skipped = {**skipped, **after}
         table.events = events[-RECENT:]
         table.snap_version = snap
         return table
 
     def _refold(self, conn: sa.Connection, table: Table,
-                undos: dict[int, int]) -> tuple[State, int]:
-        """The state at the table's version with these undos: from the snapshot before them."""
-        snap, state = _load_snapshot(conn, table, table.version, undos)
+                undos: dict[int, int]) -> tuple[State, int, dict[int, str]]:
+        """The state at the table's version with these undos, from the snapshot before them.
+
+        Also the snapshot's version and the events after it that were skipped.
+        """
+        snap, start, _skipped = _load_snapshot(conn, table, table.version, undos)
         events = _read_events(conn, table.id, snap, table.version)
-        return fold_onto(table.game, state, events, set(undos.values())), snap
+        state, after = fold_from(table.game, start, events, set(undos.values()))
+        return state, snap, after
 
     def _events_since(self, conn: sa.Connection, table: Table, base: int) -> list[Event]:
         """The events after version `base` (from memory when recent enough)."""
@@ -431,14 +491,14 @@ class Store:
         if not since:
             return
         reducer = reducer_for(table.game)
-        targets = {int(e.data["target"]) for e in since if e.op == "undo"}
+        targets = {undo_target(e.data) for e in since if e.op == "undo"}
         if op == "undo":
-            targets.add(int(data["target"]))
-        known = {e.seq: e for e in _read_seqs(conn, table.id, targets)}
+            targets.add(undo_target(data))
+        known = {e.seq: e for e in _read_seqs(conn, table.id, targets - {None})}
 
         def keys(o: str, d: dict[str, Any]) -> set[str]:
             if o == "undo":  # an undo touches what its target touched
-                t = known.get(int(d["target"]))
+                t = known.get(undo_target(d))
                 return {"*"} if t is None else keys(t.op, t.data)
             return set(reducer.keys(o, d))
 
@@ -455,8 +515,15 @@ class Store:
 
 
 # -- database helpers ----------------------------------------------------------------------
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
 def _event(r: Any) -> Event:
-    return Event(r.seq, r.op, json.loads(r.data), r.author, r.at_ms, r.base)
+    return Event(r.seq, r.op, _loads(r.data), r.author, r.at_ms, r.base)
 
 
 _EVENT_COLS = (events_t.c.seq, events_t.c.op, events_t.c.data, events_t.c.author,
@@ -491,7 +558,8 @@ def _read_undos(conn: sa.Connection, table_id: int, upto: int) -> dict[int, int]
             events_t.c.table_id == table_id, events_t.c.op == "undo", events_t.c.seq <= upto
         )
     )
-    return {r.seq: int(json.loads(r.data)["target"]) for r in rows}
+    undos = {r.seq: undo_target(_loads(r.data)) for r in rows}
+    return {seq: target for seq, target in undos.items() if target}
 
 
 def _has_nonce(conn: sa.Connection, table_id: int, nonce: str) -> bool:
@@ -502,9 +570,12 @@ def _has_nonce(conn: sa.Connection, table_id: int, nonce: str) -> bool:
     ).first() is not None
 
 
-def _load_snapshot(conn: sa.Connection, table: Table, upto: int,
-                   undos: dict[int, int]) -> tuple[int, State]:
-    """The latest usable snapshot at or before `upto` (this reducer's), else the start."""
+def _load_snapshot(conn: sa.Connection, table: Table, upto: int, undos: dict[int, int]
+                   ) -> tuple[int, Callable[[], State], dict[int, str]]:
+    """The latest usable snapshot at or before `upto` (this reducer's), else the start.
+
+    Its version, a maker of fresh copies of its state, and the events skipped before it.
+    """
     reducer = reducer_for(table.game)
     versions = conn.execute(
         sa.select(snapshots_t.c.version).where(
@@ -522,16 +593,37 @@ def _load_snapshot(conn: sa.Connection, table: Table, upto: int,
                     snapshots_t.c.version == v,
                 )
             ).scalar_one()
-            return v, json.loads(text)
-    return 0, reducer.initial_state()
+            try:
+                snap = json.loads(text)
+                state = snap["state"]
+                skipped = {int(k): str(w) for k, w in snap.get("skipped", {}).items()}
+            except (ValueError, TypeError, KeyError, AttributeError):
+                continue  # a spoiled snapshot is only a missing cache entry
+            return v, _fresh_copies(state), skipped
+    return 0, reducer.initial_state, {}
 
 
-def _write_snapshot(conn: sa.Connection, table: Table, version: int, state: State) -> None:
+def _fresh_copies(state: State) -> Callable[[], State]:
+    """The state itself the first time, a copy each time after."""
+    given = [False]
+
+    def make() -> State:
+        if given[0]:
+            return copy_state(state)
+        given[0] = True
+        return state
+
+    return make
+
+
+def _write_snapshot(conn: sa.Connection, table: Table, version: int, state: State,
+                    skipped: dict[int, str]) -> None:
+    snap = {"state": state, "skipped": {str(k): w for k, w in skipped.items()}}
     conn.execute(
         snapshots_t.insert().values(
             table_id=table.id, version=version,
             reducer_version=reducer_for(table.game).version,
-            state=json.dumps(state, ensure_ascii=False, separators=(",", ":")),
+            state=json.dumps(snap, ensure_ascii=False, separators=(",", ":")),
         )
     )
 
@@ -539,7 +631,7 @@ def _write_snapshot(conn: sa.Connection, table: Table, version: int, state: Stat
 def _undo_target(conn: sa.Connection, table: Table, data: dict[str, Any], base: int) -> int:
     """The seq an undo takes back, checked; without one, the latest edit the phone saw."""
     undone = table.undone
-    raw = data.get("target")
+    raw = data.get("target") if isinstance(data, dict) else None
     if raw in (None, ""):
         last = table.last_undoable(upto=base)
         if last is None and table.version - len(table.events) > 0:

@@ -29,6 +29,7 @@ from assistant.store import (
     format_code,
     normalize_code,
     now_ms,
+    undo_target,
 )
 from assistant.tables import EditError, reducer_for
 from assistant.web import store
@@ -251,7 +252,8 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
 def describe_target(t: Table, ev: Any) -> str:
     """What an undo event took back."""
     reducer = reducer_for(t.game)
-    target = t.event(int(ev.data["target"]))
+    seq = undo_target(ev.data)
+    target = t.event(seq) if seq else None
     return reducer.describe(target.op, target.data) if target else "an edit"
 
 
