@@ -20,9 +20,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa

@@ -66,13 +66,20 @@ FIELDS = {
     "pos": st.integers(0, 4),
     "difficulty": st.integers(1, 3),
     "from_hand": st.integers(0, 2),
+    "code": st.sampled_from(("KQ7MX4PA", "")),
+}
+# Fields every edit of a game carries (each game's edits mostly name a player).
+GAME_REQUIRED = {
+    "okoshki": {"player": st.integers(0, 1), "kind": st.sampled_from(ok.KINDS)},
+    "kitsune": {"player": st.integers(0, 3)},
 }
 
 
 # Fields whose type differs between games (each game's validation refuses the other shapes).
 GAME_FIELDS = {
     "liski": {"card": liski_card, "item": liski_item},
-    "kitsune": {"card": st.sampled_from(kg.COLOURS + ("kitsune",)), "item": st.integers(0, 2)},
+    "kitsune": {"card": st.sampled_from(kg.COLOURS + ("kitsune",)), "item": st.integers(0, 2),
+                "colour": st.sampled_from(("red", "blue", "yellow"))},
 }
 
 
@@ -84,7 +91,10 @@ def edit_data(game: str, op: str) -> st.SearchStrategy[dict]:
     if op == "players.add":
         return st.fixed_dictionaries({"name": st.sampled_from(NAMES)},
                                      optional={"age": st.integers(5, 80)})
-    return st.fixed_dictionaries({}, optional={**FIELDS, **GAME_FIELDS.get(game, {})})
+    required = GAME_REQUIRED.get(game, {})
+    optional = {k: v for k, v in {**FIELDS, **GAME_FIELDS.get(game, {})}.items()
+                if k not in required}
+    return st.fixed_dictionaries(required, optional=optional)
 
 
 @st.composite
