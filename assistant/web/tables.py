@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import secrets
@@ -266,6 +267,7 @@ def join_url(code: str) -> str:
     return url_for("tables.table", code=code, _external=True)
 
 
+@functools.lru_cache(maxsize=256)
 def qr_svg(text: str) -> Markup:
     """A QR code of `text` as inline SVG (made on the server; no image to fetch)."""
     img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
