@@ -28,6 +28,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from assistant.messages import Message
 from assistant.tables import EditError, State, copy_state, reducer_for
 
 metadata = sa.MetaData()
@@ -81,6 +82,10 @@ CACHE_TABLES = 64  # tables whose folded state a store keeps (least recently use
 class StaleEdit(Exception):
     """An edit made against an old version conflicts with what was changed since."""
 
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.message = Message(msgid, **params)  # translated where shown (assistant.web.i18n)
+        super().__init__(str(self.message))
+
 
 class TableNotFound(LookupError):
     """No table has that code."""
@@ -115,7 +120,7 @@ class Table:
     events: list[Event] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
     undos: dict[int, int] = field(default_factory=dict)
-    skipped: dict[int, str] = field(default_factory=dict)  # seq -> why it no longer applies
+    skipped: dict[int, Any] = field(default_factory=dict)  # seq -> why it no longer applies
     snap_version: int = 0  # the latest snapshot in the database this state can start from
 
     @cached_property
@@ -241,7 +246,8 @@ class Store:
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 15}
+            # A locked database answers "busy, try again" within 5 s (not after 15).
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 4}
         self.engine = sa.create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -379,7 +385,8 @@ class Store:
             # The edits after the target must all still apply without it.
             broken = sorted(s for s in after if s > snap and s not in table.skipped)
             if broken:
-                raise EditError(f"That edit cannot be undone on its own: {after[broken[0]]}")
+                raise EditError("That edit cannot be undone on its own: %(why)s",
+                                why=after[broken[0]])
             skipped = {**{s: w for s, w in table.skipped.items() if s <= snap}, **after}
         else:
             reducer = reducer_for(table.game)
@@ -509,8 +516,9 @@ class Store:
             theirs = keys(ev.op, ev.data)
             if mine & theirs or "*" in mine or "*" in theirs:
                 raise StaleEdit(
-                    f"Someone else changed this a moment ago ({reducer.describe(ev.op, ev.data)})."
-                    " Here is the table as it is now: make your change again if it still applies."
+                    "Someone else changed this a moment ago (%(what)s). Here is the table as it"
+                    " is now: make your change again if it still applies.",
+                    what=reducer.describe(ev.op, ev.data),
                 )
 
 
@@ -596,11 +604,28 @@ def _load_snapshot(conn: sa.Connection, table: Table, upto: int, undos: dict[int
             try:
                 snap = json.loads(text)
                 state = snap["state"]
-                skipped = {int(k): str(w) for k, w in snap.get("skipped", {}).items()}
+                skipped = {int(k): _from_json(w) for k, w in snap.get("skipped", {}).items()}
             except (ValueError, TypeError, KeyError, AttributeError):
                 continue  # a spoiled snapshot is only a missing cache entry
             return v, _fresh_copies(state), skipped
     return 0, reducer.initial_state, {}
+
+
+def _to_json(reason: Any) -> Any:
+    """A skipped event's reason (a Message or a text) as JSON, to keep in a snapshot."""
+    if isinstance(reason, Message):
+        params = {k: _to_json(v) for k, v in reason.params.items()}
+        return {"msgid": reason.msgid, "plural": reason.plural, "num": reason.num,
+                "params": params}
+    return reason if isinstance(reason, str | int | float | None) else str(reason)
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, dict) and "msgid" in value:
+        params = {k: _from_json(v) for k, v in (value.get("params") or {}).items()}
+        params.pop("num", None)  # Message puts its num among the params itself
+        return Message(value["msgid"], value.get("plural"), value.get("num"), **params)
+    return value
 
 
 def _fresh_copies(state: State) -> Callable[[], State]:
@@ -618,7 +643,7 @@ def _fresh_copies(state: State) -> Callable[[], State]:
 
 def _write_snapshot(conn: sa.Connection, table: Table, version: int, state: State,
                     skipped: dict[int, str]) -> None:
-    snap = {"state": state, "skipped": {str(k): w for k, w in skipped.items()}}
+    snap = {"state": state, "skipped": {str(k): _to_json(w) for k, w in skipped.items()}}
     conn.execute(
         snapshots_t.insert().values(
             table_id=table.id, version=version,

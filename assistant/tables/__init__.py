@@ -6,6 +6,7 @@ import pickle
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from assistant.messages import Message, nmsg
 from assistant.tables.schema import EditError, Int, Obj, Str, check_declared, edit
 
 State = dict[str, Any]
@@ -13,7 +14,9 @@ MAX_PLAYERS = 6
 MAX_NAME = 24
 __all__ = ["EditError", "Reducer", "State", "register", "reducer_for"]
 
-NAME = Str(msg=f"A name has at most {MAX_NAME} letters.", max_len=4 * MAX_NAME)
+
+NAME = Str(msg=nmsg("A name has at most %(num)d letter.", "A name has at most %(num)d letters.",
+                    MAX_NAME), max_len=4 * MAX_NAME)
 PLAYER_INDEX = Int(msg="Pick a player.", lo=0, hi=MAX_PLAYERS - 1)
 
 Handler = Callable[[State, dict[str, Any], int], None]
@@ -54,12 +57,13 @@ class Reducer:
         """The edit's data cleaned by the op's declared schema, or EditError."""
         schema = self.schemas.get(op) if op in self.handlers else None
         if schema is None:
-            raise EditError(f"Unknown edit '{str(op)[:40]}'.")
+            raise EditError("Unknown edit '%(op)s'.", op=str(op)[:40])
         if not isinstance(data, Mapping):
             raise EditError("The edit's data must be an object.")
         return schema.clean(data)
 
-    def replay(self, state: State, op: str, data: Any, at_ms: int) -> tuple[State, str | None]:
+    def replay(self, state: State, op: str, data: Any, at_ms: int
+               ) -> tuple[State, str | Message | None]:
         """Fold one stored event: the new state, or the old one and why the event was skipped.
 
         Never raises: an event that no longer applies (or was stored before a check existed)
@@ -69,7 +73,8 @@ class Reducer:
         problem = self.replay_in_place(new, op, data, at_ms)
         return (state, problem) if problem else (new, None)
 
-    def replay_in_place(self, state: State, op: str, data: Any, at_ms: int) -> str | None:
+    def replay_in_place(self, state: State, op: str, data: Any, at_ms: int
+                        ) -> str | Message | None:
         """Fold one stored event into `state` in place; why it was skipped, or None.
 
         Never raises. When it returns a reason, `state` may have been changed partly: the
@@ -78,7 +83,7 @@ class Reducer:
         try:
             self.apply_in_place(state, op, self.validate(op, data), at_ms)
         except EditError as exc:
-            return str(exc)
+            return exc.message  # a Message: read in each phone's language
         except Exception as exc:  # noqa: BLE001 - a stored event must never break a table
             return f"could not be applied ({type(exc).__name__})"
         return None
@@ -97,7 +102,7 @@ class Reducer:
         """
         handler = self.handlers.get(op)
         if handler is None:
-            raise EditError(f"Unknown edit '{op}'.")
+            raise EditError("Unknown edit '%(op)s'.", op=op)
         handler(state, data, at_ms)
 
     def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
@@ -108,25 +113,26 @@ class Reducer:
             return {"next"}
         return {"*"}
 
-    def describe(self, op: str, data: dict[str, Any]) -> str:
-        """A short line for the history list."""
+    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
+        """A short line for the history list (a Message: each phone reads it in its language)."""
         if op == "players.add":
-            return f"added player {data.get('name', '')}"
+            return Message("added player %(name)s", name=data.get("name", ""))
         if op == "players.rename":
-            return f"renamed a player to {data.get('name', '')}"
+            return Message("renamed a player to %(name)s", name=data.get("name", ""))
         if op == "players.remove":
-            return f"removed player {data.get('name', '')}".rstrip()
+            return Message("removed player %(name)s", name=data.get("name", ""))
         if op == "table.next":
-            return "started a new game with the same players"
+            return Message("started a new game with the same players")
         return op
 
     # -- common ops ---------------------------------------------------------------------
     def _players_add(self, state: State, data: dict[str, Any], _at: int) -> None:
         name = clean_name(data.get("name"))
         if len(state["players"]) >= self.max_players:
-            raise EditError(f"This game has at most {self.max_players} players.")
+            raise EditError(nmsg("This game has at most %(num)d player.",
+                                 "This game has at most %(num)d players.", self.max_players))
         if any(p["name"].casefold() == name.casefold() for p in state["players"]):
-            raise EditError(f"There is already a player called {name}.")
+            raise EditError("There is already a player called %(name)s.", name=name)
         state["players"].append(self.new_player(name))
 
     def _players_rename(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -136,7 +142,7 @@ class Reducer:
             j != i and p["name"].casefold() == name.casefold()
             for j, p in enumerate(state["players"])
         ):
-            raise EditError(f"There is already a player called {name}.")
+            raise EditError("There is already a player called %(name)s.", name=name)
         state["players"][i]["name"] = name
 
     def _players_remove(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -168,7 +174,8 @@ def clean_name(value: Any) -> str:
     if not name:
         raise EditError("Type a name first.")
     if len(name) > MAX_NAME:
-        raise EditError(f"A name has at most {MAX_NAME} letters.")
+        raise EditError(nmsg("A name has at most %(num)d letter.",
+                              "A name has at most %(num)d letters.", MAX_NAME))
     return name
 
 
@@ -189,9 +196,13 @@ _REDUCERS: dict[str, Reducer] = {}
 def _safe_describe(describe: Callable[[str, dict[str, Any]], str]):
     """A history line that never crashes, whatever an old stored event holds."""
 
-    def safe(op: str, data: dict[str, Any]) -> str:
+    def safe(op: str, data: dict[str, Any]) -> str | Message:
         try:
             text = describe(op, data if isinstance(data, dict) else {})
+            if isinstance(text, Message):
+                english = str(text)  # a bad parameter fails here, not in the page
+                if "\n" not in english and len(english) <= 120:
+                    return text  # translated where shown, in each phone's language
         except Exception:  # noqa: BLE001 - the history text must never break a page
             text = str(op)
         return " ".join(str(text).split())[:120]

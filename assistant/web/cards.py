@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 
 from flask import Blueprint, abort
@@ -11,6 +12,9 @@ from assistant.games import pisanki as pg
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 JPEG = {"Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400"}
+# One drawing at a time: a page asks for a dozen cards at once, and without the lock every
+# request drew the whole deck again before the cache held it (seconds of CPU on a busy Pi).
+_DRAWING = threading.Lock()
 
 
 def _jpeg(img) -> bytes:
@@ -51,7 +55,8 @@ def _okoshki_face(card_id: str) -> bytes:
 @bp.get("/pisanki/back.jpg")
 def pisanki_back():
     """The back of a Pisanki card."""
-    return _back_face(), 200, JPEG
+    with _DRAWING:
+        return _back_face(), 200, JPEG
 
 
 @bp.get("/pisanki/<cloth>/<egg>/<int:double>/<flowers>.jpg")
@@ -62,7 +67,8 @@ def pisanki_card(cloth: str, egg: str, double: int, flowers: str):
     if (cloth not in pg.CLOTHS or (card_egg and card_egg not in pg.EGGS)
             or any(f not in pg.FLOWERS for f in fl) or len(fl) > 2):
         abort(404, description="No such card.")
-    return _pisanki_face(cloth, card_egg, bool(double), fl), 200, JPEG
+    with _DRAWING:
+        return _pisanki_face(cloth, card_egg, bool(double), fl), 200, JPEG
 
 
 @bp.get("/okoshki/<card_id>.jpg")
@@ -73,4 +79,5 @@ def okoshki_card(card_id: str):
         card_id = next((c.id for c in ok.DECK if c.kind == kind), "")
     if card_id not in ok.CARDS:
         abort(404, description="No such card.")
-    return _okoshki_face(card_id), 200, JPEG
+    with _DRAWING:
+        return _okoshki_face(card_id), 200, JPEG

@@ -23,6 +23,7 @@ from flask import (
 from markupsafe import Markup
 
 from assistant.games import GAMES, find_game
+from assistant.messages import Message
 from assistant.store import (
     StaleEdit,
     Table,
@@ -35,6 +36,7 @@ from assistant.store import (
 from assistant.tables import EditError, reducer_for
 from assistant.web import store
 from assistant.web.htmx import is_htmx, page_or_fragment
+from assistant.web.i18n import tr
 from assistant.web.security import device_id
 
 bp = Blueprint("tables", __name__)
@@ -45,15 +47,9 @@ ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
 
 @bp.get("/")
 def home():
-    """The four games as big buttons, joining by code, and the recent tables."""
-    recent = [
-        {**t, "pretty": format_code(t["code"]), "title": GAMES[t["game"]].title}
-        for t in store().recent()
-        if t["game"] in GAMES
-    ]
-    return render_template(
-        "home.html", games=GAMES.values(), recent=recent, message=request.args.get("m")
-    )
+    """The four games as big buttons and joining by code; this phone's tables come from
+    its own browser (static/js/mytables.js): the server lists no table codes to anyone."""
+    return render_template("home.html", games=GAMES.values(), message=request.args.get("m"))
 
 
 @bp.post("/tables")
@@ -74,7 +70,7 @@ def join():
     try:
         store().get(code)
     except TableNotFound:
-        typed = request.args.get("code", "").strip() or "nothing"
+        typed = request.args.get("code", "").strip()[:20] or "nothing"
         return redirect(url_for("tables.home", m=f"No table has the code {typed}."))
     return redirect(url_for("tables.table", code=code))
 
@@ -134,8 +130,12 @@ def poll(code: str):
 
 @bp.get("/healthz")
 def healthz():
-    """Liveness: the app answers and the database is reachable."""
-    store().recent(limit=1)
+    """Health: the app answers and the database can be read and written (else why not)."""
+    from assistant.web.guard import database_health
+
+    problem = database_health(store().engine)
+    if problem:
+        return jsonify(ok=False, error=problem), 503
     return jsonify(ok=True)
 
 
@@ -189,7 +189,7 @@ def apply_edit(code: str, op: str, data: dict[str, Any]):
             code, op, data, base=base, author=device_id(), nonce=nonce
         )
     except (EditError, StaleEdit) as exc:
-        return respond(store().get(code), str(exc), error=True)
+        return respond(store().get(code), tr(exc), error=True)
     return respond(t)
 
 
@@ -219,8 +219,9 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
     history = [
         {
             "seq": ev.seq,
-            "text": "undid: " + describe_target(t, ev) if ev.op == "undo"
-            else reducer.describe(ev.op, ev.data),
+            # Rendered now from the event's data, in this phone's language.
+            "text": tr(Message("undid: %(what)s", what=describe_target(t, ev)))
+            if ev.op == "undo" else tr(reducer.describe(ev.op, ev.data)),
             "undone": ev.seq in t.undone,
             "author": ev.author,
             "at_ms": ev.at_ms,
@@ -237,7 +238,7 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "qr_svg": qr_svg(join_url(t.code)),
         "history": history,
         "last_undoable": last,
-        "last_text": reducer.describe(last.op, last.data) if last else "",
+        "last_text": tr(reducer.describe(last.op, last.data)) if last else "",
         "message": message,
         "error": error,
         "nonce": secrets.token_urlsafe(9),
@@ -250,12 +251,12 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
     return ctx
 
 
-def describe_target(t: Table, ev: Any) -> str:
-    """What an undo event took back."""
+def describe_target(t: Table, ev: Any) -> str | Message:
+    """What an undo event took back (a Message, translated where shown)."""
     reducer = reducer_for(t.game)
     seq = undo_target(ev.data)
     target = t.event(seq) if seq else None
-    return reducer.describe(target.op, target.data) if target else "an edit"
+    return reducer.describe(target.op, target.data) if target else Message("an edit")
 
 
 def join_url(code: str) -> str:

@@ -35,12 +35,13 @@
     const xhr = ev.detail.xhr;
     let text = (xhr && xhr.responseText) || "";
     if (!text || text.length > 300 || text.trim().startsWith("<")) {
-      text = "The server refused that (" + (xhr ? xhr.status : "?") + "). Reload the page and try again.";
+      text = t("The server refused that (%(status)s). Reload the page and try again.",
+        { status: xhr ? xhr.status : "?" });
     }
     show(text);
   });
   document.body.addEventListener("htmx:sendError", function () {
-    show("No connection to the table's server. Check the Wi-Fi; nothing was changed.");
+    show(t("No connection to the table's server. Check the Wi-Fi; nothing was changed."));
   });
   if (toast) toast.addEventListener("click", function () { toast.hidden = true; });
 })();
