@@ -30,7 +30,7 @@ from assistant import create_app  # noqa: E402
 from assistant.store import Store  # noqa: E402
 
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
-CELL = {"cloth": "neutral", "egg": "red", "flowers": []}
+CELL = {"cloth": "dotted", "egg": "red", "flowers": []}
 
 
 def rss_mb() -> float:

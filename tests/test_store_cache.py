@@ -120,7 +120,7 @@ def test_an_append_never_refolds_and_a_cold_read_folds_from_the_latest_snapshot(
         return original(self, state, op, data, at_ms)
 
     monkeypatch.setattr(type(reducer), "apply_in_place", counting)
-    cell = {"cloth": "neutral", "egg": "red", "flowers": []}
+    cell = {"cloth": "dotted", "egg": "red", "flowers": []}
     for i in range(200):
         calls.clear()
         t = store.append(t.code, "pisanki.cell",
@@ -221,7 +221,7 @@ def test_eight_concurrent_writers_are_never_told_the_table_is_busy(stores):
         t = first.append(t.code, "players.add", {"name": name}, base=t.version)
     barrier = threading.Barrier(8)
     errors: list[str] = []
-    cell = {"cloth": "neutral", "egg": "red", "flowers": []}
+    cell = {"cloth": "dotted", "egg": "red", "flowers": []}
 
     def phone(n: int) -> None:
         store = first if n % 2 else second
@@ -251,7 +251,7 @@ from assistant.store import Store
 store = Store(sys.argv[1])
 code, player = sys.argv[2], int(sys.argv[3])
 for i in range(30):
-    cell = {"cloth": "neutral", "egg": ("red", "blue")[i % 2], "flowers": []}
+    cell = {"cloth": "dotted", "egg": ("red", "blue")[i % 2], "flowers": []}
     data = {"player": player, "r": i % 3, "c": i % 4, "cell": cell}
     store.append(code, "pisanki.cell", data, base=store.get(code).version, author=str(player))
 print(store.get(code).version)
@@ -298,8 +298,8 @@ def test_a_resent_edit_whose_reply_was_lost_is_answered_as_success(stores):
     t = store.create_table("pisanki")
     store.append(t.code, "players.add", {"name": "A"}, base=0)
     store.append(t.code, "players.add", {"name": "B"}, base=1)
-    red = {"cloth": "neutral", "egg": "red", "flowers": []}
-    blue = {"cloth": "neutral", "egg": "blue", "flowers": []}
+    red = {"cloth": "dotted", "egg": "red", "flowers": []}
+    blue = {"cloth": "dotted", "egg": "blue", "flowers": []}
     mine = {"player": 0, "r": 0, "c": 0}
     store.append(t.code, "pisanki.cell", {**mine, "cell": red}, base=2, nonce="n1", author="me")
     store.append(t.code, "pisanki.cell", {"player": 1, "r": 0, "c": 0, "cell": red}, base=3,
