@@ -41,7 +41,7 @@ def ask(state: State, action: str, now: int) -> Flow:
     """The flow after `action`, or an EditError with the machine's reason."""
     answer = decide(flow_of(state, now), action)
     if not answer.allowed or answer.then is None:
-        raise EditError(answer.reason)
+        raise EditError(answer.reason or "That is not possible now.")
     return answer.then
 
 
@@ -182,7 +182,7 @@ class LiskiTable(Reducer):
         if f.phase == "problems":
             step = "resolve" if f.round >= ROUNDS and not f.set_up else "refill"
         if step is None:
-            raise EditError(decide(f, "start").reason)
+            raise EditError(decide(f, "start").reason or "That is not possible now.")
         if not f.set_up and step in ("refill", "resolve"):  # the timer alone: no board to do
             state["phase"] = ask(state, step, at).phase
             return

@@ -15,6 +15,7 @@ from assistant.tables.liski import (
     timer_of,
 )
 from assistant.timer import PRESETS_MS, format_ms
+from assistant.web.i18n import tr
 
 
 def timer_view(t: Table, now: int | None = None) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def timer_context(t: Table) -> dict[str, Any]:
         "flow": flow,
         "actions": allowed(flow),
         "primary": primary(flow),
-        "lay_warning": decide(flow, "lay").reason,
+        "lay_warning": tr(decide(flow, "lay").reason),
         "timer": view,
         "timer_text": format_ms(view["remaining_ms"]),
         "presets": [(ms, format_ms(ms)) for ms in PRESETS_MS],

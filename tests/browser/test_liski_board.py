@@ -38,7 +38,7 @@ def lay(page, symbol, *transition):
 def test_board_round(live_server, new_phone):
     page = new_phone()
     setup = new_liski(page, live_server)
-    expect(setup.get_by_text("Lisia Kapitanka")).to_be_visible()
+    expect(setup.locator("ul.puchaters")).to_contain_text("Lisia Kapitanka")
     landed(page, lambda: setup.get_by_role("button", name="Zmarzlin (15)").click())
     shot(page, "liski-setup")
     landed(page, lambda: page.get_by_role("button", name=re.compile("^Set up")).click())

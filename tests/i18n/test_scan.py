@@ -12,12 +12,12 @@ TEMPLATES = ROOT / "templates"
 # Names and symbols that read the same in both languages (game and card names stay as printed).
 ALLOWED = {
     "Liski", "Ojojanie", "Liski: Ojojanie", "Pisanki", "Okoshki", "Kitsune", "EN", "PL",
-    "KQ7M-X4PA", "AGAIN", "NO!", "Zniszczona", "Spuchlina", "m:ss", "QR",
+    "KQ7M-X4PA", "AGAIN", "NO!", "NO", "KEEP", "GOING", "Zniszczona", "Spuchlina", "m:ss", "QR",
 }
 # Templates not translated yet; this list only shrinks (the final sweep empties it).
 PENDING = {
-    "deck.html", "kitsune/_board.html", "kitsune/table.html", "liski/_columns.html",
-    "liski/_timer.html", "liski/table.html", "okoshki/_board.html", "okoshki/table.html",
+    "liski/_columns.html",
+    "liski/_timer.html", "liski/table.html",
     "pisanki/_board.html", "pisanki/_choices.html", "pisanki/_sheet.html", "pisanki/table.html",
     "tables/_history.html", "tables/_players.html", "results/_banner_link.html",
     "results/_follow.html", "results/_link.html", "results/_sheet_kitsune.html",
@@ -85,8 +85,8 @@ def test_templates_have_no_bare_text():
 
 
 # Python files whose refusals are not converted yet; this list only shrinks.
-PENDING_PY = {"assistant/tables/kitsune.py", "assistant/tables/liski_board.py", "assistant/tables/liski.py",
-              "assistant/tables/okoshki.py", "assistant/tables/pisanki.py"}
+PENDING_PY = {"assistant/tables/liski_board.py", "assistant/tables/liski.py",
+              "assistant/tables/pisanki.py"}
 
 
 def test_refusals_are_catalogue_messages_not_fstrings():
@@ -103,8 +103,11 @@ def test_refusals_are_catalogue_messages_not_fstrings():
                 literal = isinstance(arg, ast.Constant) and isinstance(arg.value, str)
                 message = isinstance(arg, ast.Call) and getattr(arg.func, "id", "") in (
                     "Message", "nmsg")
-                field_msg = isinstance(arg, ast.Attribute) and arg.attr == "msg"  # checked below
-                if not (literal or message or field_msg):
+                # A variable holding a Message passes; built text (f-string, +, str(), .format)
+                # cannot be in the catalogue.
+                built = isinstance(arg, ast.JoinedStr | ast.BinOp) or (
+                    isinstance(arg, ast.Call) and not message)
+                if built or not (literal or message or isinstance(arg, ast.Name | ast.Attribute)):
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
             if isinstance(node, ast.Call):  # a schema field's msg="…" is a literal or a Message
                 for kw in node.keywords:
