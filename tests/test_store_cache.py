@@ -23,6 +23,7 @@ from assistant.store import (
     tables_t,
 )
 from assistant.tables import EditError, reducer_for
+from tests.conftest import database_lock
 from tests.edit_strategies import GAMES, steps
 from tests.test_store import database_urls
 
@@ -31,12 +32,14 @@ from tests.test_store import database_urls
 def url(request, db_url):
     """A fresh database: a SQLite file, or the test PostgreSQL emptied."""
     if request.param == "sqlite":
-        return db_url
-    s = Store(request.param)
-    metadata.drop_all(s.engine)
-    metadata.create_all(s.engine)
-    s.dispose()
-    return request.param
+        yield db_url
+        return
+    with database_lock(request.param):  # one database, shared by the xdist workers
+        s = Store(request.param)
+        metadata.drop_all(s.engine)
+        metadata.create_all(s.engine)
+        s.dispose()
+        yield request.param
 
 
 @pytest.fixture
