@@ -602,7 +602,7 @@ def _load_snapshot(conn: sa.Connection, table: Table, upto: int, undos: dict[int
                 )
             ).scalar_one()
             try:
-                snap = json.loads(text)
+                snap = json.loads(text, object_hook=_decode_message)
                 state = snap["state"]
                 skipped = {int(k): _from_json(w) for k, w in snap.get("skipped", {}).items()}
             except (ValueError, TypeError, KeyError, AttributeError):
@@ -628,6 +628,19 @@ def _from_json(value: Any) -> Any:
     return value
 
 
+def _encode_message(value: Any) -> Any:
+    """Snapshots keep the Messages some states hold (history lines, reasons) as Messages."""
+    if isinstance(value, Message):
+        return {"__message__": _to_json(value)}
+    raise TypeError(f"cannot keep {type(value).__name__} in a snapshot")
+
+
+def _decode_message(obj: dict[str, Any]) -> Any:
+    if len(obj) == 1 and "__message__" in obj:
+        return _from_json(obj["__message__"])
+    return obj
+
+
 def _fresh_copies(state: State) -> Callable[[], State]:
     """The state itself the first time, a copy each time after."""
     given = [False]
@@ -648,7 +661,8 @@ def _write_snapshot(conn: sa.Connection, table: Table, version: int, state: Stat
         snapshots_t.insert().values(
             table_id=table.id, version=version,
             reducer_version=reducer_for(table.game).version,
-            state=json.dumps(snap, ensure_ascii=False, separators=(",", ":")),
+            state=json.dumps(snap, ensure_ascii=False, separators=(",", ":"),
+                             default=_encode_message),
         )
     )
 
