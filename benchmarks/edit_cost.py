@@ -67,9 +67,9 @@ def new_table(store: Store, game: str) -> tuple[str, int]:
         t = store.append(t.code, "players.add", {"name": name}, base=t.version)
     pid = 0
     if game == "liski":
-        t = store.append(t.code, "board.setup", {}, base=t.version)
         t = store.append(t.code, "board.puchater.add", {"name": "Mag", "symbol": "pot"},
                          base=t.version)
+        t = store.append(t.code, "board.setup", {}, base=t.version)
         pid = t.state["board"]["puchaters"][0]["id"]
         for _ in range(2):  # some cheese to spend, so that -1 never runs out
             t = store.append(t.code, "board.cheese", {"puchater": pid, "delta": 1},
