@@ -15,12 +15,13 @@ from babel.messages.extract import extract_python
 
 
 def extract(fileobj: Any, keywords: Any, comment_tags: Any, options: dict[str, Any]) -> Iterator:
-    """Babel's Python messages, then every literal `msg=` keyword argument of a call."""
+    """Babel's Python messages, then every literal `msg=` (schemas) and `description=`
+    (abort, shown translated on pages) keyword argument of a call."""
     source = fileobj.read()
     yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call):
             for kw in node.keywords:
-                if (kw.arg == "msg" and isinstance(kw.value, ast.Constant)
+                if (kw.arg in ("msg", "description") and isinstance(kw.value, ast.Constant)
                         and isinstance(kw.value.value, str)):
                     yield kw.value.lineno, "N_", kw.value.value, []  # as if marked N_()

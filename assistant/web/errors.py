@@ -5,13 +5,15 @@ from __future__ import annotations
 from flask import Flask, Response, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from assistant.messages import N_
 from assistant.web.htmx import is_htmx
+from assistant.web.i18n import tr
 
 
 def error_line(exc: HTTPException) -> str:
     """The one line a player or a script reads."""
     if isinstance(exc, RequestEntityTooLarge):
-        return "The upload is too large: the limit is 20 MB."
+        return N_("The upload is too large: the limit is 20 MB.")
     return exc.description or exc.name
 
 
@@ -23,10 +25,10 @@ def error_answer(code: int, line: str) -> Response:
     if request.path.startswith("/api/") or request.path == "/healthz":
         resp = jsonify(error=line)
     elif is_htmx():
-        resp = make_response(line)
+        resp = make_response(tr(line))  # a page's refusal reads in the phone's language
         resp.headers["Content-Type"] = "text/plain; charset=utf-8"
     else:
-        resp = make_response(render_template("error.html", code=code, message=line))
+        resp = make_response(render_template("error.html", code=code, message=tr(line)))
     resp.status_code = code
     return resp
 

@@ -63,6 +63,13 @@ def tr(message: Any) -> str:
     return _(str(message)) if str(message) else ""
 
 
+def player_name(name: str) -> str:
+    """A player's name as typed; the default names a table starts with read in each language."""
+    from assistant.tables.okoshki import DEFAULT_NAMES
+
+    return _(name) if name in DEFAULT_NAMES else name
+
+
 def number(value: float, digits: int = 0) -> str:
     """A number the way the phone's language writes it (1 234,5 in Polish)."""
     fmt = "#,##0" + ("." + "0" * digits if digits else "")
@@ -143,6 +150,7 @@ def init_i18n(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         tr=tr, lang=lang, number=number, percent=percent, js_strings=js_strings,
+        player_name=player_name,
         LANGUAGES=LANGUAGES,
     )
     app.jinja_env.filters["tr"] = tr

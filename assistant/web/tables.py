@@ -49,7 +49,12 @@ ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
 def home():
     """The four games as big buttons and joining by code; this phone's tables come from
     its own browser (static/js/mytables.js): the server lists no table codes to anyone."""
-    return render_template("home.html", games=GAMES.values(), message=request.args.get("m"))
+    message = None
+    if "missing" in request.args:  # a typed code that names no table, said in this phone's words
+        typed = request.args.get("missing", "").strip()[:20]
+        message = (Message("No table has the code %(code)s.", code=typed) if typed
+                   else Message("Type the table's code first."))
+    return render_template("home.html", games=GAMES.values(), message=message)
 
 
 @bp.post("/tables")
@@ -70,8 +75,8 @@ def join():
     try:
         store().get(code)
     except TableNotFound:
-        typed = request.args.get("code", "").strip()[:20] or "nothing"
-        return redirect(url_for("tables.home", m=f"No table has the code {typed}."))
+        typed = request.args.get("code", "").strip()[:20]
+        return redirect(url_for("tables.home", missing=typed))
     return redirect(url_for("tables.table", code=code))
 
 

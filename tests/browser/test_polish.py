@@ -1,0 +1,150 @@
+"""A phone set to Polish walks every page of every game: no English UI words, nothing too wide.
+
+Screenshots of each page at 390x844 land in screenshots/pl-*.png for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import PHONE, landed, shot
+
+SAMPLES = Path(__file__).parents[2] / "sample_photos"
+# Words of the English interface that never appear in the Polish one (names and card names
+# as printed - AGAIN, KEEP GOING, NO!, Start, Stop, Ranking - are the same in both).
+ENGLISH = (
+    "Join", "Players", "Player", "Undo", "Recent", "edits", "Score", "sheet", "Round", "Sound",
+    "check", "Add", "Save", "Pick", "Tap", "Photo", "Register", "History", "Total", "missing",
+    "beaten", "Nothing", "Back", "the", "and", "of", "your", "with", "table", "card", "cards",
+    "cheese", "fear", "token", "Remove", "phase", "Choose", "Enter", "Deck", "egg", "flower",
+    "Game", "Games", "Results", "Share", "Print", "Next", "Reset", "Pause", "Resume", "Length",
+    "Paused", "Time", "left", "Column", "Lay", "Set", "up", "new", "yet", "turn", "Goal",
+    "Busted", "points", "Companion", "Language", "Oops", "phone", "Scoring", "Refill",
+    "Planning", "Problems", "Puchaters", "Nightmare", "Complication", "Cheese", "Big",
+)
+WORD = re.compile(r"\b(" + "|".join(map(re.escape, ENGLISH)) + r")\b")
+NAMES = ("Ala", "Ola")
+
+
+def polish_phone(browser):
+    ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                              has_touch=True, locale="pl-PL")
+    page = ctx.new_page()
+    page.set_default_timeout(8000)
+    return ctx, page
+
+
+def read_page(page) -> str:
+    """What a player reads: the visible text and the labels of controls."""
+    return page.evaluate("""() => {
+        const parts = [document.title, document.body.innerText];
+        for (const el of document.querySelectorAll('[aria-label],[title],[placeholder],img[alt]')) {
+            for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+                const v = el.getAttribute(a); if (v) parts.push(v);
+            }
+        }
+        return parts.join('\\n');
+    }""")
+
+
+def check(page, name: str) -> None:
+    """The page reads Polish: <html lang="pl">, no English word, nothing wider than the phone."""
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    text = read_page(page)
+    for n in NAMES:
+        text = text.replace(n, "")
+    found = sorted(set(WORD.findall(text)))
+    assert not found, f"{name}: English words {found}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{name}: the page is {width}px wide"
+    shot(page, f"pl-{name}")
+
+
+def new_game(page, base, game):
+    page.goto(base + "/")
+    page.get_by_role("button", name=re.compile(game)).click()
+    expect(page.locator("#table-main")).to_be_visible()
+
+
+def add_players(page, *players):
+    for name, age in players:
+        page.get_by_label("Imię nowego gracza").fill(name)
+        if age:
+            page.get_by_label("Wiek nowego gracza").fill(age)
+        landed(page, lambda: page.get_by_role("button", name="Dodaj", exact=True).click())
+
+
+def test_every_page_in_polish(live_server, browser):
+    ctx, page = polish_phone(browser)
+    try:
+        page.goto(live_server + "/")
+        check(page, "home")
+        page.goto(live_server + "/join?code=ZZZZ")
+        check(page, "join-unknown")
+        page.goto(live_server + "/t/QQQQQQQQ")
+        check(page, "error-404")
+        page.goto(live_server + "/deck/")
+        check(page, "deck")
+
+        # Kitsune: players, a revealed card with the bust risk, a bust.
+        new_game(page, live_server, "Kitsune")
+        add_players(page, ("Ala", "9"), ("Ola", "11"))
+        landed(page, lambda: page.locator("#turn").get_by_role("button", name="Czerwona").click())
+        expect(page.locator(".krisk")).to_contain_text("Ryzyko przy kolejnej karcie:")
+        check(page, "kitsune-turn")
+        page.locator("summary", has_text="Dołącz").click()
+        check(page, "join-panel")
+        page.goto(page.url.split("?")[0] + "/final")
+        check(page, "kitsune-final")
+
+        # Okoshki: a tap, the sets, the score sheet, the photo preview.
+        new_game(page, live_server, "Okoshki")
+        landed(page, lambda: page.get_by_role("button", name=re.compile("^Dodaj: Słońce dla: Gracz 1")).click())
+        check(page, "okoshki")
+        photo = SAMPLES / "okoshki" / "zone-202-12.jpg"
+        page.wait_for_load_state("load")
+        page.get_by_label("Zdjęcie strefy: Gracz 1").set_input_files(str(photo))
+        expect(page.get_by_role("button", name="Użyj tych liczb")).to_be_visible(timeout=60000)
+        check(page, "okoshki-photo-preview")
+
+        # Pisanki: players, the scoring cards, the painting tools.
+        new_game(page, live_server, "Pisanki")
+        add_players(page, ("Ala", ""), ("Ola", ""))
+        check(page, "pisanki")
+
+        # Liski: the timer and the setup of the board.
+        new_game(page, live_server, "Liski")
+        check(page, "liski")
+        page.get_by_role("button", name="Sprawdź dźwięk").click()
+        check(page, "liski-sound-check")
+
+        page.goto(live_server + "/history")
+        check(page, "history")
+    finally:
+        ctx.close()
+
+
+def test_the_switch_changes_the_language_and_is_remembered(live_server, browser):
+    ctx, page = polish_phone(browser)
+    try:
+        page.goto(live_server + "/")
+        expect(page.get_by_role("heading", name="Dołącz do stołu")).to_be_visible()
+        page.get_by_role("link", name="EN").click()
+        expect(page.get_by_role("heading", name="Join a table")).to_be_visible()
+        page.goto(live_server + "/")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        data = json.loads(page.locator("#i18n-strings").text_content())
+        assert data["lang"] == "en"
+        page.get_by_role("link", name="PL").click()
+        expect(page.locator("html")).to_have_attribute("lang", "pl")
+        assert page.evaluate("t('Use these counts')") == "Użyj tych liczb"
+        assert [page.evaluate(f"tn('%(num)s card found', '%(num)s cards found', {n})")
+                for n in (1, 2, 5, 12, 22, 25)] == [
+            "znaleziono 1 kartę", "znaleziono 2 karty", "znaleziono 5 kart",
+            "znaleziono 12 kart", "znaleziono 22 karty", "znaleziono 25 kart"]
+    finally:
+        ctx.close()
