@@ -107,16 +107,22 @@ def result_id(code: str) -> str:
 
 
 def share_text(game_title: str, r: ranking.Ranking, when_ms: int) -> str:
-    """A short text of the result to share: '★ Ala wins Pisanki (30 Nov 2026): 1. Ala 57 …'."""
-    day = datetime.fromtimestamp(when_ms / 1000, UTC).strftime("%-d %b %Y")
+    """A short text of the result to share: '★ Ala wins Pisanki (30.11.2026): 1. Ala 57 …'."""
+    from flask_babel import gettext as _
+
+    day = datetime.fromtimestamp(when_ms / 1000, UTC).strftime("%-d.%m.%Y")
     places = ", ".join(
         f"{p.rank}. {p.name}" + ("" if p.score is None else f" {p.score}") for p in r.places
     )
-    if r.outcome:
-        head = f"{game_title} ({day}): {'won' if r.outcome == 'won' else 'lost'} together"
+    if r.outcome == "won":
+        head = _("%(game)s (%(day)s): won together", game=game_title, day=day)
+    elif r.outcome == "lost":
+        head = _("%(game)s (%(day)s): lost together", game=game_title, day=day)
+    elif r.winners and r.finished and len(r.winners) == 1:
+        head = _("★ %(name)s wins %(game)s (%(day)s)", name=r.winners[0], game=game_title, day=day)
     elif r.winners and r.finished:
-        head = f"★ {' and '.join(r.winners)} {'wins' if len(r.winners) == 1 else 'win'} " \
-               f"{game_title} ({day})"
+        head = _("★ %(names)s win %(game)s (%(day)s)", names=", ".join(r.winners),
+                 game=game_title, day=day)
     else:
-        head = f"{game_title} ({day}), in progress"
+        head = _("%(game)s (%(day)s), in progress", game=game_title, day=day)
     return f"{head}: {places}" if places else head

@@ -90,12 +90,16 @@
 
   // What a tap paints, always in view under the grid: a small card of the brush and words.
   function brushWords(b) {
-    if (b.tool) return { down: "turn the card face down (tap again: face up)", copy: "copy the card on its left",
-                         erase: "erase the cell" }[b.tool];
+    if (b.tool) return { down: t("turn the card face down (tap again: face up)"), copy: t("copy the card on its left"),
+                         erase: t("erase the cell") }[b.tool];
     const parts = [];
-    if (b.cloth) parts.push(b.cloth === "neutral" ? "neutral cloth (a double egg)" : b.cloth + " cloth");
-    if (b.egg) parts.push(b.egg === "none" ? "no egg" : (b.cloth === "neutral" ? "double " : "") + b.egg + " egg");
-    if (b.flower) parts.push(b.flower + " flower (tap again for 2; a card with no egg gets 2)");
+    if (b.cloth) parts.push(b.cloth === "neutral" ? t("neutral cloth (a double egg)") : t("%(cloth)s cloth", { cloth: t(b.cloth) }));
+    if (b.egg) {
+      if (b.egg === "none") parts.push(t("no egg"));
+      else if (b.cloth === "neutral") parts.push(t("double %(egg)s egg", { egg: t(b.egg) }));
+      else parts.push(t("%(egg)s egg", { egg: t(b.egg) }));
+    }
+    if (b.flower) parts.push(t("%(flower)s flower (tap again for 2; a card with no egg gets 2)", { flower: t(b.flower) }));
     return parts.join(" + ");
   }
   function showBrush(b) {
@@ -106,7 +110,7 @@
     const pic = box.querySelector(".p-brush-card");
     const clear = box.querySelector(".p-brush-clear");
     if (!words) {
-      what.textContent = "Pick a tablecloth, an egg or a flower below.";
+      what.textContent = t("Pick a tablecloth, an egg or a flower below.");
       pic.innerHTML = "";
       clear.hidden = true;
       return;
@@ -141,7 +145,7 @@
     if (b.cloth) n.cloth = b.cloth;
     if (b.egg) n.egg = b.egg === "none" ? null : b.egg;
     if (b.flower) {
-      if (n.cloth === "neutral") { hint("A neutral card is a double egg: it has no flowers."); return null; }
+      if (n.cloth === "neutral") { hint(t("A neutral card is a double egg: it has no flowers.")); return null; }
       const same = n.flowers.filter(function (f) { return f === b.flower; }).length;
       // A card without an egg always has 2 flowers of one kind: one tap gives both.
       const pair = [b.flower, b.flower];

@@ -19,10 +19,7 @@ PENDING = {
     "liski/_columns.html",
     "liski/_timer.html", "liski/table.html",
     "pisanki/_board.html", "pisanki/_choices.html", "pisanki/_sheet.html", "pisanki/table.html",
-    "tables/_history.html", "tables/_players.html", "results/_banner_link.html",
-    "results/_follow.html", "results/_link.html", "results/_sheet_kitsune.html",
-    "results/_sheet_liski.html", "results/_sheet_okoshki.html", "results/_sheet_pisanki.html",
-    "results/final.html", "results/history.html",
+    "tables/_history.html", "tables/_players.html",
 }
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 TEXT_ATTRS = {"aria-label", "title", "placeholder", "alt", "label"}
