@@ -42,14 +42,21 @@ def _photo() -> bytes | None:
 def okoshki():
     """Cut the 48 faces from a photo of the deck laid out in order, and use them."""
     from assistant.vision.decode import PhotoError
-    from assistant.vision.register import RegisterError, register_okoshki
+    from assistant.vision.register import RegisterError, register_okoshki_photos
 
-    data = _photo()
-    if not data:
+    photos = []
+    for f in request.files.getlist("photo")[:4]:
+        try:
+            data = f.read()
+        finally:
+            f.close()
+        if data:
+            photos.append(data)
+    if not photos:
         return redirect(url_for("deck.page", e=N_("Choose a photo of the 48 cards first.")),
                         code=303)
     try:
-        register_okoshki(data, folder())
+        register_okoshki_photos(photos, folder())
     except (PhotoError, RegisterError) as exc:
         return redirect(url_for("deck.page", e=str(exc)), code=303)
     return redirect(url_for("deck.page", m=N_("Your Okoshki cards are registered.")), code=303)

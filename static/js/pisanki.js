@@ -93,13 +93,17 @@
     if (b.tool) return { down: t("turn the card face down (tap again: face up)"), copy: t("copy the card on its left"),
                          erase: t("erase the cell") }[b.tool];
     const parts = [];
-    if (b.cloth) parts.push(b.cloth === "neutral" ? t("neutral cloth (a double egg)") : t("%(cloth)s cloth", { cloth: t(b.cloth) }));
+    const CLOTHS = { checked: t("checked cloth"), striped: t("striped cloth"), dotted: t("dotted cloth") };
+    const EGGS = { purple: t("purple egg"), red: t("red egg"), orange: t("orange egg"),
+                   yellow: t("yellow egg"), green: t("green egg"), blue: t("blue egg") };
+    const FLOWERS = { blue: t("blue flower"), pink: t("pink flower"), purple: t("purple flower"),
+                      yellow: t("yellow flower") };
+    if (b.cloth) parts.push(b.cloth === "neutral" ? t("neutral cloth (a double egg)") : CLOTHS[b.cloth] || b.cloth);
     if (b.egg) {
-      if (b.egg === "none") parts.push(t("no egg"));
-      else if (b.cloth === "neutral") parts.push(t("double %(egg)s egg", { egg: t(b.egg) }));
-      else parts.push(t("%(egg)s egg", { egg: t(b.egg) }));
+      const egg = EGGS[b.egg] || b.egg;
+      parts.push(b.egg === "none" ? t("no egg") : (b.cloth === "neutral" ? t("double %(egg)s", { egg: egg }) : egg));
     }
-    if (b.flower) parts.push(t("%(flower)s flower (tap again for 2; a card with no egg gets 2)", { flower: t(b.flower) }));
+    if (b.flower) parts.push(t("%(flower)s (tap again for 2; a card with no egg gets 2)", { flower: FLOWERS[b.flower] || b.flower }));
     return parts.join(" + ");
   }
   function showBrush(b) {
@@ -298,7 +302,7 @@
                           flowers: g.card.flowers } : { down: true };
       });
     });
-    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.confidence < 0.25; }); });
+    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.unsure; }); });
     e.dataset.saved = e.dataset.grid;
     e.dataset.grid = JSON.stringify(cells);
     e.dataset.unsure = JSON.stringify(unsure);
@@ -310,13 +314,15 @@
     const n = unsure.flat().filter(Boolean).length;
     const p = document.createElement("p");
     p.className = "photo-summary";
-    p.textContent = "Read from the photo" + (n ? ": " + n + " card(s) to check, marked ?" : "") +
-      ". Fix anything wrong with the brushes, then use this table.";
+    p.textContent = (n ? tn("Read from the photo: %(num)s card to check, marked ?.", "Read from the photo: %(num)s cards to check, marked ?.", n)
+      : t("Read from the photo.")) + " " + t("Fix anything wrong with the brushes, then use this table.");
     out.appendChild(p);
     const bar = document.createElement("div");
     bar.className = "preview-bar";
-    bar.innerHTML = '<button type="button" class="btn btn-primary" data-preview="use">Use this table</button>' +
-      '<button type="button" class="btn" data-preview="drop">Discard</button>';
+    bar.innerHTML = '<button type="button" class="btn btn-primary" data-preview="use"></button>' +
+      '<button type="button" class="btn" data-preview="drop"></button>';
+    bar.querySelector('[data-preview="use"]').textContent = t("Use this table");
+    bar.querySelector('[data-preview="drop"]').textContent = t("Discard");
     out.appendChild(bar);
     out.hidden = false;
     const learn = d.box.querySelector(".learn");
@@ -357,7 +363,7 @@
       lf.append("csrf_token", box.dataset.csrf);
       const lr = await fetch(box.dataset.learn, { method: "POST", body: lf, headers: { "X-CSRF-Token": box.dataset.csrf } });
       const lo = await lr.json();
-      if (window.appToast) window.appToast(lo.error || ("Learned " + lo.learned + " of your cards."));
+      if (window.appToast) window.appToast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
     }
     htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
   }

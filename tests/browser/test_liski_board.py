@@ -91,6 +91,7 @@ def test_board_round(live_server, new_phone):
     expect(page.get_by_role("heading", name="Refilled for round 2")).to_be_visible()
     expect(page.get_by_text("Draw 12 face-down ojojanie cards")).to_be_visible()
     expect(page.locator("#col-1").get_by_role("button", name="New complication: choose…")).to_be_visible()
+    page.locator(".lreport").evaluate("e => e.scrollIntoView({block: 'start'})")
     shot(page, "liski-refill")
     landed(page, lambda: page.get_by_role("button", name="Next round ▶").click())
     expect(page.locator(".round strong")).to_have_text("2")
