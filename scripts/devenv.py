@@ -367,7 +367,6 @@ def workers() -> int:
 
 def cmd_test(args: list[str]) -> int:
     """ruff, then pytest over xdist workers with chromium and a PostgreSQL ready."""
-    t0 = time.monotonic()
     ensure_venv()
     plan = prepare(System(), dict(os.environ))
     print(f"==> Chromium: {CHROMIUM}")
@@ -377,8 +376,7 @@ def cmd_test(args: list[str]) -> int:
             raise Stop("ruff found problems (above): fix them, or `.venv/bin/ruff check --fix .`")
     pytest = [str(bin_ / "python"), "-m", "pytest", "-q", "-rfEs", "-n", str(workers()),
               "--dist", "worksteal", *args]
-    print(f"==> Set-up took {time.monotonic() - t0:.1f} s; now "
-          f"{' '.join(shlex.quote(a) for a in pytest[2:])}", flush=True)
+    print(f"==> {' '.join(shlex.quote(a) for a in pytest[2:])}", flush=True)
     return with_database(plan, dict(os.environ), pytest)
 
 

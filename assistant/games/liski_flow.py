@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from assistant.messages import Message
+from assistant.messages import N_, Message
 
 PHASES = ("planning", "ojojanie", "problems", "refill", "over")
 ACTIONS = ("setup", "start", "pause", "resume", "end", "reset", "length", "lay",
@@ -124,11 +124,11 @@ def _lay(f: Flow) -> Answer:
     if f.phase == "ojojanie":
         return _ok(f)
     if f.phase == "planning":
-        return _ok(f, "Planning phase: lay only cards you kept or got back; the cards you drew "
-                      "are revealed when the timer starts.")
+        return _ok(f, N_("Planning phase: lay only cards you kept or got back; the cards you "
+                         "drew are revealed when the timer starts."))
     if f.phase == "problems" and not f.resolved:
-        return _ok(f, "Time is up: enter only cards that were laid before it ran out.")
-    return _ok(f, "The problems phase is resolved: a card laid now counts next round.")
+        return _ok(f, N_("Time is up: enter only cards that were laid before it ran out."))
+    return _ok(f, N_("The problems phase is resolved: a card laid now counts next round."))
 
 
 def _resolve(f: Flow) -> Answer:
@@ -163,8 +163,9 @@ def _next_round(f: Flow) -> Answer:
     if f.round >= ROUNDS:
         return _no("Round 6 is the last round.")
     if f.set_up and not f.refilled:
-        return _no("Resolve the problems phase first." if not f.resolved
-                   else "Refill the board first.")
+        if not f.resolved:
+            return _no("Resolve the problems phase first.")
+        return _no("Refill the board first.")
     return _ok(f, round=f.round + 1, phase="planning", timer="idle", resolved=False,
                refilled=False)
 

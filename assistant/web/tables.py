@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import secrets
@@ -30,6 +31,7 @@ from assistant.store import (
     format_code,
     normalize_code,
     now_ms,
+    undo_target,
 )
 from assistant.tables import EditError, reducer_for
 from assistant.web import store
@@ -101,14 +103,10 @@ def edit(code: str):
 @bp.post("/t/<code>/undo")
 def undo(code: str):
     """Take back the last edit, whoever made it."""
-    t = load(code)
+    load(code)
     target = request.form.get("target")
-    if not target:
-        last = t.last_undoable()
-        if last is None:
-            return respond(t, "There is nothing to undo.")
-        target = str(last.seq)
-    return apply_edit(code, "undo", {"target": target})
+    # Without a target the store takes back the latest edit this phone saw (at version v).
+    return apply_edit(code, "undo", {"target": target} if target else {})
 
 
 @bp.get("/t/<code>/poll")
@@ -256,8 +254,8 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
 def describe_target(t: Table, ev: Any) -> str | Message:
     """What an undo event took back (a Message, translated where shown)."""
     reducer = reducer_for(t.game)
-    seq = ev.data.get("target") if isinstance(ev.data, dict) else None
-    target = next((e for e in t.events if str(e.seq) == str(seq)), None)
+    seq = undo_target(ev.data)
+    target = t.event(seq) if seq else None
     return reducer.describe(target.op, target.data) if target else Message("an edit")
 
 
@@ -270,6 +268,7 @@ def join_url(code: str) -> str:
     return url_for("tables.table", code=code, _external=True)
 
 
+@functools.lru_cache(maxsize=256)
 def qr_svg(text: str) -> Markup:
     """A QR code of `text` as inline SVG (made on the server; no image to fetch)."""
     img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
