@@ -95,8 +95,8 @@ def kitsune(areas: Sequence[kg.Area], result: kg.Result) -> Ranking:
     ranks = competition_ranks([key(a) for a in areas])
     places = []
     for a, r in zip(areas, ranks, strict=True):
-        n = a.total_blocked()
-        note = nmsg("%(num)d blocked", "%(num)d blocked", n) if n else ""
+        note = (nmsg("%(num)d blocked", "%(num)d blocked", a.total_blocked())
+                if a.total_blocked() else "")
         places.append(Place(a.name, a.total(), r, note))
     return Ranking(_sorted(places), tuple(result.winners), result.reason is not None,
                    why=result.why)
@@ -109,7 +109,7 @@ def liski(names: Sequence[str], won: bool | None, round_reached: int) -> Ranking
     and lose together on a third fear token under one column (RULES.md Liski, Fear).
     """
     outcome = None if won is None else ("won" if won else "lost")
-    places = tuple(Place(n, None, 1, Message("round %(n)s", n=round_reached)) for n in names)
+    places = tuple(Place(n, None, 1, f"round {round_reached}") for n in names)
     winners = tuple(names) if won else ()
     return Ranking(places, winners, won is not None, outcome,
-                   why=Message("round %(n)s of 6", n=round_reached))
+                   why=Message("round %(num)d of 6", num=round_reached))

@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
+from flask_babel import format_date, ngettext
+from flask_babel import gettext as _
 
 from assistant.games import kitsune as kg
 from assistant.games import ranking
@@ -107,22 +109,19 @@ def result_id(code: str) -> str:
 
 
 def share_text(game_title: str, r: ranking.Ranking, when_ms: int) -> str:
-    """A short text of the result to share: '★ Ala wins Pisanki (30.11.2026): 1. Ala 57 …'."""
-    from flask_babel import gettext as _
-
-    day = datetime.fromtimestamp(when_ms / 1000, UTC).strftime("%-d.%m.%Y")
+    """A short text of the result to share: '★ Ala wins Pisanki (30 Nov 2026): 1. Ala 57 …'."""
+    day = format_date(datetime.fromtimestamp(when_ms / 1000, UTC), "d MMM y")
     places = ", ".join(
         f"{p.rank}. {p.name}" + ("" if p.score is None else f" {p.score}") for p in r.places
     )
-    if r.outcome == "won":
-        head = _("%(game)s (%(day)s): won together", game=game_title, day=day)
-    elif r.outcome == "lost":
-        head = _("%(game)s (%(day)s): lost together", game=game_title, day=day)
-    elif r.winners and r.finished and len(r.winners) == 1:
-        head = _("★ %(name)s wins %(game)s (%(day)s)", name=r.winners[0], game=game_title, day=day)
+    if r.outcome:
+        head = (_("%(game)s (%(day)s): won together", game=game_title, day=day)
+                if r.outcome == "won" else
+                _("%(game)s (%(day)s): lost together", game=game_title, day=day))
     elif r.winners and r.finished:
-        head = _("★ %(names)s win %(game)s (%(day)s)", names=", ".join(r.winners),
-                 game=game_title, day=day)
+        head = "★ " + ngettext("%(names)s wins %(game)s (%(day)s)",
+                               "%(names)s win %(game)s (%(day)s)", len(r.winners),
+                               names=_(" and ").join(r.winners), game=game_title, day=day)
     else:
         head = _("%(game)s (%(day)s), in progress", game=game_title, day=day)
     return f"{head}: {places}" if places else head
