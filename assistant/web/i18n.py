@@ -23,6 +23,7 @@ from flask_babel import (
     format_percent,
     get_locale,
     get_translations,
+    pgettext,
 )
 from flask_babel import gettext as _
 
@@ -150,7 +151,7 @@ def init_i18n(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         tr=tr, lang=lang, number=number, percent=percent, js_strings=js_strings,
-        player_name=player_name,
+        player_name=player_name, pgettext=pgettext,
         LANGUAGES=LANGUAGES,
     )
     app.jinja_env.filters["tr"] = tr
