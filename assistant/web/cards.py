@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 
 from flask import Blueprint, abort
@@ -11,6 +12,9 @@ from assistant.games import pisanki as pg
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 JPEG = {"Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400"}
+# A page asks for a dozen pictures at once: one thread draws the deck, the others wait for it
+# (drawing it in every thread at once starved the server of CPU for seconds).
+_DRAWING = threading.Lock()
 
 
 def _jpeg(img) -> bytes:
@@ -25,7 +29,8 @@ def _pisanki_face(cloth: str, egg: str | None, double: bool, flowers: tuple[str,
 
     from assistant.vision import deck
 
-    face = deck.pisanki_face(cloth, egg, double, flowers)
+    with _DRAWING:
+        face = deck.pisanki_face(cloth, egg, double, flowers)
     return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
 
 
@@ -44,7 +49,8 @@ def _okoshki_face(card_id: str) -> bytes:
 
     from assistant.vision import deck
 
-    face = deck.okoshki_faces()[card_id]
+    with _DRAWING:
+        face = deck.okoshki_faces()[card_id]
     return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
 
 

@@ -6,6 +6,7 @@ import io
 import json
 import secrets
 from typing import Any
+from urllib.parse import quote
 
 import qrcode
 import qrcode.image.svg
@@ -39,6 +40,17 @@ bp = Blueprint("tables", __name__)
 
 # Form fields that carry the edit's envelope rather than its data.
 ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
+
+# Steps that throw away or skip something: the interaction layer offers a one-tap undo after
+# them (static/js/interact.js reads this list from the page). Add an op here when it is one.
+DESTRUCTIVE_OPS = {
+    "timer.end", "timer.reset", "phase.next", "pisanki.clear", "players.remove", "round.tie",
+}
+
+
+@bp.app_context_processor
+def _interaction_globals() -> dict[str, Any]:
+    return {"destructive_ops": " ".join(sorted(DESTRUCTIVE_OPS))}
 
 
 @bp.get("/")
@@ -199,7 +211,23 @@ def respond(t: Table, message: str | None = None, error: bool = False):
     """htmx gets the live fragment (a refusal is a 200 with its message); forms a redirect.
 
     A script island that asks for JSON (the Pisanki grid) gets the version and any message.
+    The interaction layer (X-Interact) gets the message in headers, to show it where the
+    player is looking rather than at the top of the table.
     """
+    if request.headers.get("X-Interact") == "1":
+        if request.headers.get("Accept") == "application/json":
+            resp = jsonify(version=t.version, error=message if error else None)
+        else:
+            resp = page_or_fragment(
+                f"{t.game}/table.html", "tables/_main.html", **table_context(t)
+            )
+        resp.headers["X-Version"] = str(t.version)
+        if message:
+            resp.headers["X-Message"] = quote(message)
+            resp.headers["X-Error"] = "1" if error else "0"
+        elif t.events:
+            resp.headers["X-Seq"] = str(t.events[-1].seq)
+        return resp
     if request.headers.get("Accept") == "application/json":
         return jsonify(version=t.version, error=message if error else None)
     if is_htmx():
