@@ -38,7 +38,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _use_registered_deck(app.config["DECK_FOLDER"])
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
 
-    from assistant.web import api, cards, deck, errors, liski, pisanki, security, tables
+    from assistant.web import api, cards, deck, errors, finish, liski, pisanki, security, tables
 
     security.init_security(app)
     errors.init_errors(app)
@@ -48,4 +48,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(liski.bp)
     app.register_blueprint(cards.bp)
     app.register_blueprint(deck.bp)
+    app.register_blueprint(finish.bp)
     return app

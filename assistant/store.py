@@ -83,6 +83,7 @@ class Table:
     events: list[Event] = field(default_factory=list)
     state: dict[str, Any] = field(default_factory=dict)
     undone: set[int] = field(default_factory=set)
+    skipped: dict[int, str] = field(default_factory=dict)  # seq -> why it no longer applies
 
     @property
     def version(self) -> int:
@@ -114,17 +115,32 @@ def normalize_code(text: str) -> str:
 
 def fold(game: str, events: list[Event]) -> tuple[dict[str, Any], set[int]]:
     """Replay a table's events into its state; undone events are skipped."""
+    state, undone, _skipped = fold_events(game, events)
+    return state, undone
+
+
+def fold_events(game: str, events: list[Event]) -> tuple[dict[str, Any], set[int], dict[int, str]]:
+    """The state, the undone seqs, and the events skipped because they no longer apply.
+
+    Never raises: every stored event is validated and applied by `Reducer.replay`.
+    """
     reducer = reducer_for(game)
     undone: set[int] = set()
     for ev in events:
         if ev.op == "undo":
-            undone.add(int(ev.data["target"]))
+            try:
+                undone.add(int(ev.data["target"]))
+            except (KeyError, TypeError, ValueError, OverflowError):
+                pass
     state = reducer.initial_state()
+    skipped: dict[int, str] = {}
     for ev in events:
         if ev.op == "undo" or ev.seq in undone:
             continue
-        state = reducer.apply(state, ev.op, ev.data, ev.at_ms)
-    return state, undone
+        state, problem = reducer.replay(state, ev.op, ev.data, ev.at_ms)
+        if problem:
+            skipped[ev.seq] = problem
+    return state, undone, skipped
 
 
 class Store:
@@ -215,7 +231,7 @@ class Store:
             id=row["id"], code=row["code"], game=row["game"],
             created_ms=row["created_ms"], updated_ms=row["updated_ms"], events=events,
         )
-        table.state, table.undone = fold(table.game, events)
+        table.state, table.undone, table.skipped = fold_events(table.game, events)
         self._cache[table.id] = table
         return table
 
@@ -247,12 +263,15 @@ class Store:
                 target = _undo_target(table, data)
                 self._check_stale(table, op, data, base)
                 candidate = [*table.events, Event(table.version + 1, op, data, author, at, base)]
-                try:
-                    fold(table.game, candidate)  # the state without the target must still fold
-                except EditError as exc:
-                    raise EditError(f"That edit cannot be undone on its own: {exc}") from None
+                # The edits after the target must all still apply without it.
+                _state, _undone, skipped = fold_events(table.game, candidate)
+                broken = sorted(set(skipped) - set(table.skipped))
+                if broken:
+                    raise EditError(
+                        f"That edit cannot be undone on its own: {skipped[broken[0]]}")
                 data = {"target": target}
             else:
+                data = reducer.validate(op, data)  # the declared schema: only clean data is kept
                 self._check_stale(table, op, data, base)
                 reducer.apply(table.state, op, data, at)  # raises EditError when refused
             try:
@@ -311,7 +330,8 @@ def _undo_target(table: Table, data: dict[str, Any]) -> int:
 def _keys(reducer: Any, table: Table, op: str, data: dict[str, Any]) -> set[str]:
     """What an edit touches; an undo touches what its target touched."""
     if op == "undo":
-        target = next((e for e in table.events if e.seq == int(data["target"])), None)
+        seq = data.get("target") if isinstance(data, dict) else None
+        target = next((e for e in table.events if str(e.seq) == str(seq)), None)
         return {"*"} if target is None else _keys(reducer, table, target.op, target.data)
     return set(reducer.keys(op, data))
 

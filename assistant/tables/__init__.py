@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from assistant.tables.schema import EditError, Int, Obj, Str, check_declared, edit
 
 State = dict[str, Any]
 MAX_PLAYERS = 6
 MAX_NAME = 24
+__all__ = ["EditError", "Reducer", "State", "register", "reducer_for"]
 
-
-class EditError(ValueError):
-    """An edit the rules refuse; its message is shown to the player as it is."""
-
+NAME = Str(msg=f"A name has at most {MAX_NAME} letters.", max_len=4 * MAX_NAME)
+PLAYER_INDEX = Int(msg="Pick a player.", lo=0, hi=MAX_PLAYERS - 1)
 
 Handler = Callable[[State, dict[str, Any], int], None]
 
@@ -30,11 +31,43 @@ class Reducer:
             "players.add": self._players_add,
             "players.rename": self._players_rename,
             "players.remove": self._players_remove,
+            "table.next": self._table_next,
+        }
+        # One declared schema per op (assistant/tables/schema.py): the edit is cleaned by it
+        # before the handler runs, and only the cleaned data is stored.
+        self.schemas: dict[str, Obj] = {
+            "players.add": edit(name=NAME),
+            "players.rename": edit(index=PLAYER_INDEX, name=NAME),
+            "players.remove": edit(index=PLAYER_INDEX, name=NAME),
+            "table.next": edit(code=Str(msg="That is not a table code.", max_len=16,
+                                        pattern=r"[A-Za-z0-9]+")),
         }
 
     def initial_state(self) -> State:
         """The state of a new table."""
         return {"players": []}
+
+    def validate(self, op: str, data: Any) -> dict[str, Any]:
+        """The edit's data cleaned by the op's declared schema, or EditError."""
+        schema = self.schemas.get(op) if op in self.handlers else None
+        if schema is None:
+            raise EditError(f"Unknown edit '{str(op)[:40]}'.")
+        if not isinstance(data, Mapping):
+            raise EditError("The edit's data must be an object.")
+        return schema.clean(data)
+
+    def replay(self, state: State, op: str, data: Any, at_ms: int) -> tuple[State, str | None]:
+        """Fold one stored event: the new state, or the old one and why the event was skipped.
+
+        Never raises: an event that no longer applies (or was stored before a check existed)
+        is skipped, so no stored event can make a table unreadable.
+        """
+        try:
+            return self.apply(state, op, self.validate(op, data), at_ms), None
+        except EditError as exc:
+            return state, str(exc)
+        except Exception as exc:  # noqa: BLE001 - a stored event must never break a table
+            return state, f"could not be applied ({type(exc).__name__})"
 
     def apply(self, state: State, op: str, data: dict[str, Any], at_ms: int) -> State:
         """Return the state after one edit (the given state is left untouched)."""
@@ -49,6 +82,8 @@ class Reducer:
         """What an edit touches, for spotting conflicting edits from two phones."""
         if op.startswith("players."):
             return {"players"}
+        if op == "table.next":
+            return {"next"}
         return {"*"}
 
     def describe(self, op: str, data: dict[str, Any]) -> str:
@@ -59,6 +94,8 @@ class Reducer:
             return f"renamed a player to {data.get('name', '')}"
         if op == "players.remove":
             return f"removed player {data.get('name', '')}".rstrip()
+        if op == "table.next":
+            return "started a new game with the same players"
         return op
 
     # -- common ops ---------------------------------------------------------------------
@@ -82,7 +119,16 @@ class Reducer:
 
     def _players_remove(self, state: State, data: dict[str, Any], _at: int) -> None:
         i = player_index(state, data.get("index"))
+        if data.get("name") not in (None, "", state["players"][i]["name"]):
+            raise EditError("The players changed meanwhile: check whom to remove.")
         del state["players"][i]
+
+    def _table_next(self, state: State, data: dict[str, Any], _at: int) -> None:
+        """A rematch started: the phones on this table are offered to follow to the new one."""
+        code = str(data.get("code") or "")
+        if not code.isalnum() or len(code) > 16:
+            raise EditError("That is not a table code.")
+        state["next"] = code
 
     def new_player(self, name: str) -> dict[str, Any]:
         """A new player's record; games add their own fields."""
@@ -113,8 +159,24 @@ def player_index(state: State, value: Any) -> int:
 _REDUCERS: dict[str, Reducer] = {}
 
 
+def _safe_describe(describe: Callable[[str, dict[str, Any]], str]):
+    """A history line that never crashes, whatever an old stored event holds."""
+
+    def safe(op: str, data: dict[str, Any]) -> str:
+        try:
+            text = describe(op, data if isinstance(data, dict) else {})
+        except Exception:  # noqa: BLE001 - the history text must never break a page
+            text = str(op)
+        return " ".join(str(text).split())[:120]
+
+    safe.__doc__ = describe.__doc__
+    return safe
+
+
 def register(reducer: Reducer) -> Reducer:
-    """Add a game's reducer to the registry."""
+    """Add a game's reducer to the registry (every op must declare its schema)."""
+    check_declared(reducer.handlers, reducer.schemas, type(reducer).__name__)
+    reducer.describe = _safe_describe(reducer.describe)  # type: ignore[method-assign]
     _REDUCERS[reducer.slug] = reducer
     return reducer
 

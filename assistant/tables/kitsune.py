@@ -6,9 +6,28 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import kitsune as kg
-from assistant.tables import EditError, Reducer, State, player_index, register
+from assistant.tables import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
+from assistant.tables.schema import Choice, Int, edit
 
 CARDS = ("red", "blue", "yellow", "green", "orange", "no", "keep", "again")
+AGE = Int(msg="Type an age from 1 to 120.", lo=1, hi=120)
+COLOUR = Choice(msg="Pick red, blue or yellow.", values=kg.KITSUNE)
+DELTA = Int(msg="Add or take away one.", lo=-1, hi=1)
+ITEM = Int(msg="That card was already resolved.", lo=0, hi=99)
+SCHEMAS = {
+    "players.add": edit(name=NAME, age=AGE),
+    "player.age": edit(index=PLAYER_INDEX, age=AGE),
+    "area.add": edit(player=PLAYER_INDEX, colour=COLOUR, delta=DELTA),
+    "area.block": edit(player=PLAYER_INDEX, colour=COLOUR, delta=DELTA),
+    "turn.reveal": edit(card=Choice(msg="Pick the colour of the card revealed.", values=CARDS)),
+    **{op: edit() for op in ("turn.again", "turn.bust", "turn.stop", "turn.end",
+                             "deck.ran_out")},
+    "turn.keep_going": edit(by=PLAYER_INDEX),
+    "turn.take": edit(item=ITEM),
+    "turn.renewal": edit(item=ITEM, colour=COLOUR, **{"with": PLAYER_INDEX}),
+    "turn.prosperity": edit(item=ITEM, colour=COLOUR),
+    "turn.no": edit(item=ITEM, by=PLAYER_INDEX),
+}
 
 
 def colour_of(card: str) -> str:
@@ -75,6 +94,7 @@ class KitsuneTable(Reducer):
             "turn.end": self._end,
             "deck.ran_out": self._ran_out,
         })
+        self.schemas.update(SCHEMAS)
 
     def initial_state(self) -> State:
         return {**super().initial_state(), "active": None, "turn": new_turn(),

@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.tables import EditError, Reducer, State, liski_board, register
-from assistant.timer import Timer, TimerError, format_ms, parse_length
+from assistant.tables.schema import Int, Str, edit
+from assistant.timer import MAX_MS, Timer, TimerError, format_ms, parse_length
 
 PHASES = ("planning", "ojojanie", "problems", "refill")
 PHASE_NAMES = {"planning": "Planning", "ojojanie": "Ojojanie", "problems": "Problems",
@@ -45,6 +46,16 @@ class LiskiTable(Reducer):
             "round.set": self._round_set,
         })
         self.handlers.update(liski_board.HANDLERS)
+        no_data = ("timer.start", "timer.pause", "timer.resume", "timer.end", "timer.reset",
+                   "phase.next")
+        self.schemas.update({op: edit() for op in no_data})
+        self.schemas.update({
+            "timer.length": edit(
+                length=Str(msg="Choose a length like 2:00.", max_len=12, pattern=r"[0-9:. ms]*"),
+                ms=Int(msg="Choose a length like 2:00.", lo=0, hi=MAX_MS)),
+            "round.set": edit(round=Int(msg="Pick a round from 1 to 6.", lo=1, hi=ROUNDS)),
+        })
+        self.schemas.update(liski_board.SCHEMAS)
 
     def initial_state(self) -> State:
         return {**super().initial_state(), "round": 1, "phase": "planning",
@@ -75,7 +86,7 @@ class LiskiTable(Reducer):
             return f"set the round to {data.get('round')}"
         if op in liski_board.DESCRIPTIONS:
             col = data.get("col")
-            where = f" (column {int(col) + 1})" if str(col).isdigit() else ""
+            where = f" (column {int(col) + 1})" if str(col).isascii() and str(col).isdigit() else ""
             return liski_board.DESCRIPTIONS[op] + where
         return super().describe(op, data)
 

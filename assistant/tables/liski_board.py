@@ -9,6 +9,7 @@ from typing import Any
 
 from assistant.games import liski as lg
 from assistant.tables import EditError, State
+from assistant.tables.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Str, edit
 
 ABILITIES = {
     "fear": "removed a fear token",
@@ -427,4 +428,54 @@ DESCRIPTIONS = {
     "board.cheese": "corrected cheese", "board.ability": "used an ability",
     "board.complication.set": "set a complication", "board.nightmare.set": "chose the nightmare",
     "board.problems": "resolved the problems phase", "board.refill": "refilled the board",
+}
+
+# -- declared schemas (assistant/tables/schema.py): what each edit may carry -------------------
+COL = Int(msg="Pick a column from 1 to 6.", lo=0, hi=lg.COLUMNS - 1)
+INDEX = Int(msg="Pick a card of the column.", lo=0, hi=999)
+PUCHATER = Int(msg="Pick a puchater.", lo=0, hi=10**9)
+SYMBOL = Choice(msg="Pick one of the five symbols.", values=lg.SYMBOLS)
+TRANSITION = ListOf(msg="A card shows at most 5 transition symbols.", item=SYMBOL, max_len=5)
+CARD = Obj(msg="Enter the card: its number and the symbols it needs.", fields={
+    "kind": Choice(msg="Pick the card's kind.", values=lg.REQUIREMENT_KINDS),
+    "name": Str(msg="A card's name has at most 40 letters.", max_len=80),
+    "total": Int(msg="Type the card's number (a whole number from 0 to 99).", lo=0, hi=99),
+    "needs": MapOf(msg="The symbols a card needs: each a number from 0 to 20.",
+                   keys=lg.SYMBOLS, value=Int(msg="Type a number of symbols from 0 to 20.",
+                                              lo=0, hi=20)),
+    "transition": TRANSITION,
+})
+ITEM = Obj(msg="Pick the card's symbols.", fields={
+    "kind": Choice(msg="Pick the card's kind.", values=lg.STACK_KINDS),
+    "symbols": ListOf(msg="A card under a column shows at most 2 symbols.", item=SYMBOL,
+                      max_len=2),
+    "transition": TRANSITION,
+    "any": Bool(msg="A fox is 'any' or not."),
+})
+DELTA = Int(msg="Add or take away one.", lo=-1, hi=1)
+
+SCHEMAS = {
+    "board.setup": edit(), "board.problems": edit(), "board.refill": edit(),
+    "board.card.add": edit(col=COL, card=CARD),
+    "board.card.remove": edit(col=COL, index=INDEX),
+    "board.stack.add": edit(col=COL, from_hand=PUCHATER, index=INDEX, item=ITEM),
+    "board.stack.remove": edit(col=COL, index=INDEX),
+    "board.puchater.add": edit(name=Str(msg="A name has at most 24 letters.", max_len=96),
+                               symbol=SYMBOL),
+    "board.marker": edit(col=COL, puchater=PUCHATER),
+    "board.fear.add": edit(col=COL),
+    "board.fear.reveal": edit(col=COL, index=INDEX,
+                              number=Int(msg="Pick the number on the token (0–9).", lo=0, hi=9),
+                              needs=ListOf(msg="Pick the token's symbols.", item=SYMBOL,
+                                           max_len=5)),
+    "board.fear.remove": edit(col=COL, index=INDEX),
+    "board.cheese": edit(puchater=PUCHATER, delta=DELTA),
+    "board.ability": edit(puchater=PUCHATER, ability=Choice(msg="Pick an ability.",
+                                                            values=tuple(ABILITIES)),
+                          col=COL, index=INDEX, item=ITEM),
+    "board.complication.set": edit(pos=Int(msg="Pick a complication space.", lo=0,
+                                           hi=lg.COLUMNS - 2), card=CARD),
+    "board.nightmare.set": edit(card=CARD, effect=Choice(msg="Pick the nightmare's effect.",
+                                                         values=("zniszczona", "spuchlina")),
+                                difficulty=Int(msg="Pick a difficulty from 1 to 3.", lo=1, hi=3)),
 }

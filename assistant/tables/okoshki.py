@@ -7,6 +7,28 @@ from typing import Any
 
 from assistant.games import okoshki as ok
 from assistant.tables import EditError, Reducer, State, register
+from assistant.tables.schema import Bool, Choice, Int, MapOf, edit
+
+PLAYER = Int(msg="Pick one of the two players.", lo=0, hi=1)
+KIND = Choice(msg="That is not an Okoshki card.", values=ok.KINDS)
+SCHEMAS = {
+    "zone.add": edit(player=PLAYER, kind=KIND, delta=Int(msg="Add or take away one.", lo=-1,
+                                                         hi=1)),
+    "zone.set": edit(player=PLAYER, kind=KIND,
+                     count=Int(msg="Type how many cards (0 to 99).", lo=0, hi=99)),
+    "zone.fill": edit(player=PLAYER,
+                      zone=MapOf(msg="The zone must be counts of Okoshki cards.", keys=ok.KINDS,
+                                 value=Int(msg="Type how many cards (0 to 99).", lo=0, hi=99))),
+    "call.game_on": edit(player=PLAYER), "call.stop": edit(player=PLAYER),
+    "round.tie": edit(),
+    "round.fix": edit(round=Int(msg="Pick a round that has been played.", lo=0, hi=99),
+                      winner=Choice(msg="Pick who won the round, or 'tied'.",
+                                    values=("0", "1", "none")),
+                      total=Int(msg="A won round scores between 1 and 200 points.", lo=0,
+                                hi=200)),
+    "dealer.set": edit(player=PLAYER),
+    "layout.face": edit(on=Bool(msg="Face to face is on or off.")),
+}
 
 
 def new_round() -> dict[str, Any]:
@@ -57,6 +79,7 @@ class OkoshkiTable(Reducer):
         })
         del self.handlers["players.remove"]
         del self.handlers["players.add"]
+        self.schemas.update(SCHEMAS)
 
     def initial_state(self) -> State:
         return {"players": [{"name": "Player 1"}, {"name": "Player 2"}], "first_dealer": 0,
@@ -76,7 +99,7 @@ class OkoshkiTable(Reducer):
         return super().keys(op, data)
 
     def describe(self, op: str, data: dict[str, Any]) -> str:
-        who = f"player {int(data['player']) + 1}" if str(data.get("player", "")).isdigit() else ""
+        who = f"player {int(data['player']) + 1}" if str(data.get("player")) in ("0", "1") else ""
         kind = ok.KIND_NAMES.get(str(data.get("kind")), "").lower()
         if op == "zone.add":
             sign = "+1" if str(data.get("delta", "1")) != "-1" else "−1"
@@ -92,7 +115,8 @@ class OkoshkiTable(Reducer):
         if op == "round.tie":
             return "round tied (hands empty)"
         if op == "round.fix":
-            return f"corrected round {int(data.get('round', 0)) + 1}"
+            rnd = data.get("round")
+            return f"corrected round {rnd + 1}" if isinstance(rnd, int) else "corrected a round"
         if op == "dealer.set":
             return f"{who} deals first"
         if op == "layout.face":
@@ -222,7 +246,7 @@ class OkoshkiTable(Reducer):
         state["first_dealer"] = self._player(data)
 
     def _layout(self, state: State, data: dict[str, Any], _at: int) -> None:
-        state["face_to_face"] = str(data.get("on")) in ("1", "true", "on")
+        state["face_to_face"] = data.get("on") is True
 
 
 register(OkoshkiTable())

@@ -10,10 +10,37 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import pisanki as pg
-from assistant.tables import EditError, Reducer, State, player_index, register
+from assistant.tables import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
+from assistant.tables.schema import Bool, Choice, Int, ListOf, Nullable, Obj, edit
 
 MAX_ROWS, MAX_COLS = 4, 6
 SLOTS = (*(f"egg:{e}" for e in pg.EGGS), "flowers", "tablecloths", "display")
+
+
+CELL = Obj(msg="That is not a card.", fields={
+    "down": Bool(msg="A card is face down or not."),
+    "cloth": Choice(msg="That is not a tablecloth.", values=pg.CLOTHS),
+    "egg": Choice(msg="That is not an egg.", values=pg.EGGS),
+    "double": Bool(msg="A card has a double egg or not."),
+    "flowers": ListOf(msg="A card has at most 2 flowers.",
+                      item=Choice(msg="Unknown flower.", values=pg.FLOWERS), max_len=2),
+})
+GRID = ListOf(msg=f"The photo's table has at most {MAX_ROWS} × {MAX_COLS} cards.",
+              item=ListOf(msg=f"The photo's table has at most {MAX_ROWS} × {MAX_COLS} cards.",
+                          item=Nullable(inner=CELL), max_len=MAX_COLS), max_len=MAX_ROWS)
+SCHEMAS = {
+    "pisanki.scoring": edit(slot=Choice(msg="Pick a scoring card slot.", values=SLOTS),
+                            number=Int(msg="Pick a scoring card.", lo=1, hi=17)),
+    "pisanki.bunny": edit(egg=Choice(msg="Pick an egg type.", values=pg.EGGS),
+                          count=Int(msg="The Bunny has from 0 to 48 eggs of a type.", lo=0,
+                                    hi=48)),
+    "pisanki.cell": edit(player=PLAYER_INDEX, name=NAME,
+                         r=Int(msg="Pick a cell of the table.", lo=0, hi=MAX_ROWS - 1),
+                         c=Int(msg="Pick a cell of the table.", lo=0, hi=MAX_COLS - 1),
+                         cell=CELL),
+    "pisanki.clear": edit(player=PLAYER_INDEX, name=NAME),
+    "pisanki.grid": edit(player=PLAYER_INDEX, name=NAME, grid=GRID),
+}
 
 
 def empty_grid() -> list[list[dict[str, Any]]]:
@@ -78,6 +105,7 @@ class PisankiTable(Reducer):
             "pisanki.clear": self._clear,
             "pisanki.grid": self._grid,
         })
+        self.schemas.update(SCHEMAS)
 
     def initial_state(self) -> State:
         return {**super().initial_state(), "scoring": dict.fromkeys(SLOTS),

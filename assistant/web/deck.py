@@ -56,14 +56,26 @@ def okoshki():
 @bp.post("/pisanki")
 def pisanki():
     """Learn the real Pisanki cards from a table photo the player has confirmed."""
+    from assistant.tables import EditError
+    from assistant.tables.pisanki import GRID
     from assistant.vision.decode import PhotoError
     from assistant.vision.register import RegisterError, learn_pisanki
 
     data = _photo()
     try:
-        grid = json.loads(request.form.get("grid", ""))
-    except ValueError:
+        grid = GRID.clean(json.loads(request.form.get("grid", "")))
+    except EditError as exc:  # before ValueError: it is one
+        return jsonify(error=str(exc)), 400
+    except (ValueError, RecursionError):
         return jsonify(error="The confirmed table is missing."), 400
+    if not grid or any(len(row) != len(grid[0]) for row in grid):
+        return jsonify(error="The confirmed table must be 4×6, 3×6 or 3×5."), 400
+    cards = [c for row in grid for c in row if c is not None and not c.get("down")]
+    if any("cloth" not in c or "egg" not in c for c in cards):
+        return jsonify(error="Every card of the confirmed table needs its tablecloth and egg."), 400
+    grid = [[None if c is None or c.get("down") else
+             {"cloth": c["cloth"], "egg": c["egg"], "double": c.get("double", False),
+              "flowers": c.get("flowers", [])} for c in row] for row in grid]
     if not data:
         return jsonify(error="The photo is missing."), 400
     try:

@@ -283,7 +283,8 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
 def describe_target(t: Table, ev: Any) -> str:
     """What an undo event took back."""
     reducer = reducer_for(t.game)
-    target = next((e for e in t.events if e.seq == int(ev.data["target"])), None)
+    seq = ev.data.get("target") if isinstance(ev.data, dict) else None
+    target = next((e for e in t.events if str(e.seq) == str(seq)), None)
     return reducer.describe(target.op, target.data) if target else "an edit"
 
 

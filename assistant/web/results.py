@@ -1,0 +1,122 @@
+"""A table's standing as the four games rank it: for the final screen, result.json/csv, history."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from datetime import UTC, datetime
+from typing import Any
+
+from flask import current_app
+
+from assistant.games import kitsune as kg
+from assistant.games import ranking
+from assistant.store import Table
+
+
+def standing(t: Table) -> ranking.Ranking:
+    """Every player's place, score and the winners, now (during or after the game)."""
+    return {"pisanki": _pisanki, "okoshki": _okoshki, "kitsune": _kitsune,
+            "liski": _liski}[t.game](t.state)
+
+
+def _pisanki(state: dict[str, Any]) -> ranking.Ranking:
+    from assistant.web.pisanki import cell_issue, live_score, table_grids
+
+    names = [p["name"] for p in state["players"]]
+    result = live_score(state)
+    _, _, grids = table_grids(state)
+    complete = all(cell_issue(c) is None for g in grids for row in g for c in row)
+    totals = [p.total for p in result.players] if result else None
+    return ranking.pisanki(names, totals, finished=bool(result) and complete)
+
+
+def _okoshki(state: dict[str, Any]) -> ranking.Ranking:
+    from assistant.tables.okoshki import game_standing
+
+    s = game_standing(state)
+    return ranking.okoshki([p["name"] for p in state["players"]], list(s.totals), s.over)
+
+
+def _kitsune(state: dict[str, Any]) -> ranking.Ranking:
+    from assistant.tables.kitsune import areas
+
+    players = areas(state)
+    goal = kg.target(len(players)) if 2 <= len(players) <= 6 else 0
+    over = state.get("over")
+    res = (kg.Result(goal, tuple(over["winners"]), over["reason"], over.get("why", ""))
+           if over else kg.Result(goal, (), None))
+    return ranking.kitsune(players, res)
+
+
+def liski_names(state: dict[str, Any]) -> list[str]:
+    """The puchaters at a Liski table (the players' names when none are set up yet)."""
+    puchaters = state.get("board", {}).get("puchaters") or []
+    return [p["name"] for p in puchaters] or [p["name"] for p in state["players"]]
+
+
+def _liski(state: dict[str, Any]) -> ranking.Ranking:
+    outcome = state.get("board", {}).get("outcome")
+    won = None if not outcome else bool(outcome.get("won"))
+    return ranking.liski(liski_names(state), won, int(state.get("round", 1)))
+
+
+def iso(ms: int) -> str:
+    """'2026-11-30T21:04:00Z' from epoch milliseconds."""
+    return datetime.fromtimestamp(ms / 1000, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def result_json(t: Table) -> dict[str, Any]:
+    """INTERFACE.md "Table results": the standing now, for any game."""
+    r = standing(t)
+    out: dict[str, Any] = {
+        "game": t.game, "code": t.code, "finished": r.finished,
+        "players": [{"name": p.name, "score": p.score, "rank": p.rank} for p in r.places],
+        "winners": list(r.winners), "updated": iso(t.updated_ms),
+    }
+    if t.game == "liski":
+        out["outcome"] = r.outcome
+    return out
+
+
+CSV_FIELDS = ("game", "code", "finished", "rank", "name", "score", "winner", "outcome", "updated")
+
+
+def result_rows(t: Table) -> list[dict[str, Any]]:
+    """result.json as one CSV row per player."""
+    j = result_json(t)
+    return [{"game": j["game"], "code": j["code"], "finished": str(j["finished"]).lower(),
+             "rank": "" if p["rank"] is None else p["rank"], "name": p["name"],
+             "score": "" if p["score"] is None else p["score"],
+             "winner": str(p["name"] in j["winners"]).lower(),
+             "outcome": j.get("outcome") or "", "updated": j["updated"]}
+            for p in j["players"]]
+
+
+# -- result ids: the history links a game without giving its table code away -----------------
+def result_id(code: str) -> str:
+    """An unguessable id of a table's read-only result (an HMAC of the code with the secret key).
+
+    The table code is the only key to a table (anyone holding it may edit), so the history
+    never shows it: its links carry this id instead, from which the code cannot be worked out.
+    """
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hmac.new(key, b"result:" + code.encode(), hashlib.sha256).digest()
+    return base64.b32encode(digest[:10]).decode().lower()
+
+
+def share_text(game_title: str, r: ranking.Ranking, when_ms: int) -> str:
+    """A short text of the result to share: '★ Ala wins Pisanki (30 Nov 2026): 1. Ala 57 …'."""
+    day = datetime.fromtimestamp(when_ms / 1000, UTC).strftime("%-d %b %Y")
+    places = ", ".join(
+        f"{p.rank}. {p.name}" + ("" if p.score is None else f" {p.score}") for p in r.places
+    )
+    if r.outcome:
+        head = f"{game_title} ({day}): {'won' if r.outcome == 'won' else 'lost'} together"
+    elif r.winners and r.finished:
+        head = f"★ {' and '.join(r.winners)} {'wins' if len(r.winners) == 1 else 'win'} " \
+               f"{game_title} ({day})"
+    else:
+        head = f"{game_title} ({day}), in progress"
+    return f"{head}: {places}" if places else head
