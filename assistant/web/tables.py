@@ -116,15 +116,36 @@ def edit(code: str):
 
 @bp.post("/t/<code>/undo")
 def undo(code: str):
-    """Take back the last edit, whoever made it."""
+    """Take back one edit: a given line of the history, else this phone's own last edit."""
     t = load(code)
     target = request.form.get("target")
     if not target:
-        last = t.last_undoable()
+        last = my_last_undoable(t, device_id())
         if last is None:
-            return respond(t, "There is nothing to undo.")
+            return respond(t, "This phone has nothing to undo.", error=True)
         target = str(last.seq)
     return apply_edit(code, "undo", {"target": target})
+
+
+@bp.post("/t/<code>/me")
+def me(code: str):
+    """Say who this phone is (a player's name, or empty to forget it): history shows it."""
+    load(code)
+    name = " ".join(request.form.get("name", "").split())
+    return apply_edit(code, "phone.name", {"device": device_id(), "name": name})
+
+
+@bp.get("/t/<code>/history")
+def history_page(code: str):
+    """Older lines of the history, HISTORY_PAGE at a time, before the seq `before`."""
+    t = load(code)
+    try:
+        before = int(request.args.get("before", ""))
+    except ValueError:
+        abort(400, description="Say which line the older edits come before.")
+    lines, more = history_lines(t, before)
+    return render_template("tables/_history_lines.html", t=t, history=lines, more=more,
+                           me=device_id())
 
 
 @bp.get("/t/<code>/poll")
@@ -243,21 +264,62 @@ def respond(t: Table, message: str | None = None, error: bool = False):
     return redirect(url_for("tables.table", code=t.code), code=303)
 
 
-def table_context(t: Table, message: str | None = None, error: bool = False) -> dict[str, Any]:
-    """Everything a table template needs."""
+HISTORY_PAGE = 12
+
+
+def phone_names(t: Table) -> dict[str, str]:
+    """Who each phone said it is (op phone.name), by device id."""
+    return dict(t.state.get("phones") or {})
+
+
+def who(t: Table, author: str, me: str, names: dict[str, str]) -> str:
+    """A history line's author in words: the phone's chosen name, 'you' for this phone."""
+    name = names.get(author)
+    if author == me:
+        return f"{name} (you)" if name else "you"
+    return name or f"phone {author}"
+
+
+def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, Any]], int]:
+    """Up to HISTORY_PAGE lines, newest first, of the events before seq `before`; and the
+    seq to ask for more with (0 when there are no older lines)."""
     reducer = reducer_for(t.game)
-    history = [
+    me = device_id()
+    names = phone_names(t)
+    events = [ev for ev in t.events if before is None or ev.seq < before]
+    page = events[-HISTORY_PAGE:]
+    lines = [
         {
             "seq": ev.seq,
             "text": "undid: " + describe_target(t, ev) if ev.op == "undo"
             else reducer.describe(ev.op, ev.data),
             "undone": ev.seq in t.undone,
+            "undoable": ev.op not in ("undo", "phone.name") and ev.seq not in t.undone,
             "author": ev.author,
+            "who": who(t, ev.author, me, names),
+            "mine": ev.author == me,
             "at_ms": ev.at_ms,
         }
-        for ev in reversed(t.events[-12:])
+        for ev in reversed(page)
     ]
+    more = page[0].seq if page and len(events) > len(page) else 0
+    return lines, more
+
+
+def my_last_undoable(t: Table, device: str) -> Any:
+    """This phone's most recent edit that can still be undone (not an undo, not undone)."""
+    for ev in reversed(t.events):
+        if ev.author == device and ev.op not in ("undo", "phone.name") and ev.seq not in t.undone:
+            return ev
+    return None
+
+
+def table_context(t: Table, message: str | None = None, error: bool = False) -> dict[str, Any]:
+    """Everything a table template needs."""
+    reducer = reducer_for(t.game)
+    history, more = history_lines(t)
     last = t.last_undoable()
+    mine = my_last_undoable(t, device_id())
     ctx: dict[str, Any] = {
         "t": t,
         "game": GAMES[t.game],
@@ -266,6 +328,11 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "join_url": join_url(t.code),
         "qr_svg": qr_svg(join_url(t.code)),
         "history": history,
+        "history_more": more,
+        "me": device_id(),
+        "my_name": phone_names(t).get(device_id(), ""),
+        "my_last": mine,
+        "my_last_text": reducer.describe(mine.op, mine.data) if mine else "",
         "last_undoable": last,
         "last_text": reducer.describe(last.op, last.data) if last else "",
         "message": message,

@@ -402,6 +402,8 @@
         now - accepted.t < GUARD_MS) return;
     accepted = { t: now, x: tap ? tap.x : null, y: tap ? tap.y : null, sig: sig,
                  guard: form.hasAttribute("data-guard") };
+    // Another phone's edit is undone only when this player says so.
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
     const fields = [];
     new FormData(form, btn && btn.name ? btn : undefined).forEach(function (v, k) {
       if (k !== "nonce" && k !== "csrf_token" && typeof v === "string") fields.push([k, v]);

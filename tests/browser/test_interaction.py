@@ -210,3 +210,50 @@ def test_a_double_tap_on_start_leaves_the_timer_running(live_server, new_phone, 
     expect(page.locator("#timer")).to_have_attribute("data-status", "running")
     expect(page.get_by_role("button", name="Pause")).to_be_visible()
     expect(page.locator("#toast")).to_be_hidden()
+
+
+def test_undo_takes_back_this_phones_edit_and_history_names_phones(live_server, new_phone):
+    a = new_phone()
+    open_game(a, live_server, "Okoshki")
+    b = new_phone()
+    b.goto(a.url)
+    ready(b)
+    # Each phone says who it is.
+    for page, name in ((a, "Ala"), (b, "Bartek")):
+        page.locator("#whoami summary").click()
+        page.get_by_label("This phone's name").fill(name)
+        landed(page, lambda page=page: page.locator("#whoami").get_by_role("button", name="Save").click())
+        expect(page.locator("#whoami summary")).to_have_text(f"This phone is {name}")
+    landed(a, a.get_by_role("button", name=re.compile("^Add Owl for Player 1")).click)
+    version = a.locator("#table-main").get_attribute("data-version")
+    landed(b, b.get_by_role("button", name=re.compile("^Add Bird for Player 2")).click)
+    expect(a.locator("#table-main")).not_to_have_attribute("data-version", version, timeout=5000)
+    # A's Undo says what it takes back: A's owl, not B's later bird.
+    expect(a.locator(".undo-what")).to_contain_text(re.compile("owl", re.I))
+    landed(a, a.get_by_role("button", name="↶ Undo").click)
+    expect(a.get_by_label(re.compile("^Add Owl for Player 1"))).to_have_accessible_name(re.compile(r"\(has 0\)"))
+    expect(a.get_by_label(re.compile("^Add Bird for Player 2"))).to_have_accessible_name(re.compile(r"\(has 1\)"))
+    expect(a.locator("#history-lines")).to_contain_text("Bartek")
+    expect(a.locator("#history-lines")).to_contain_text("Ala (you)")
+    shot(a, "interact-undo-per-phone")
+    # Undoing B's line from A asks first; declining keeps it.
+    line = a.locator("#history-lines li", has_text="Bartek").filter(has_text="Bird").first
+    a.once("dialog", lambda d: d.dismiss())
+    line.get_by_role("button").click()
+    expect(a.get_by_label(re.compile("^Add Bird for Player 2"))).to_have_accessible_name(re.compile(r"\(has 1\)"))
+    a.once("dialog", lambda d: d.accept())
+    landed(a, line.get_by_role("button").click)
+    expect(a.get_by_label(re.compile("^Add Bird for Player 2"))).to_have_accessible_name(re.compile(r"\(has 0\)"))
+
+
+def test_history_shows_twelve_lines_and_more_on_demand(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    for _ in range(7):  # 14 edits: a sun in, a sun out
+        landed(page, page.get_by_role("button", name=re.compile("^Add Sun for Player 2")).click)
+        landed(page, page.get_by_role("button", name="Remove Sun from Player 2").click)
+    lines = page.locator("#history-lines > li:not(.h-more)")
+    expect(lines).to_have_count(12)
+    page.get_by_role("button", name="More…").click()
+    expect(lines).not_to_have_count(12)
+    assert lines.count() > 12
