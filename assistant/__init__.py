@@ -38,9 +38,22 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _use_registered_deck(app.config["DECK_FOLDER"])
     app.extensions["store"] = Store(app.config["DATABASE_URL"])
 
-    from assistant.web import api, cards, deck, errors, finish, liski, pisanki, security, tables
+    from assistant.web import (
+        api,
+        cards,
+        deck,
+        errors,
+        finish,
+        guard,
+        liski,
+        pisanki,
+        security,
+        tables,
+    )
+    from assistant.web.i18n import init_i18n
 
     security.init_security(app)
+    init_i18n(app)
     errors.init_errors(app)
     app.register_blueprint(tables.bp)
     app.register_blueprint(api.bp)
@@ -49,4 +62,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(cards.bp)
     app.register_blueprint(deck.bp)
     app.register_blueprint(finish.bp)
+    guard.init_guard(app)  # after the blueprints: it limits every route that takes a code
     return app

@@ -11,6 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 
+def one_line(text: object, limit: int = 300) -> str:
+    """A message as one line of at most `limit` characters (a long bad value is cut)."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 def lan_address() -> str:
     """This machine's address on the LAN (the one phones can reach), or 127.0.0.1."""
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -39,23 +45,48 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Run the app with waitress and print where phones should go."""
     import os
 
-    from waitress import serve
+    from sqlalchemy.exc import SQLAlchemyError
+    from waitress import create_server
 
     from assistant import create_app
     from assistant.config import defaults
 
     if args.db:
         os.environ["DATABASE_URL"] = args.db
-    config = defaults()
+    try:
+        config = defaults()
+    except OSError as exc:
+        raise ValueError(f"cannot write to the instance folder {instance_dir_name()}: "
+                         f"{exc.strerror} (make it writable, or set ASSISTANT_INSTANCE "
+                         "to a folder that is)") from None
     host_for_phones = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host_for_phones}:{args.port}/"
     config["PUBLIC_URL"] = url
-    app = create_app(config)
+    try:
+        app = create_app(config)
+    except SQLAlchemyError as exc:
+        raise ValueError(f"cannot open the database: {getattr(exc, 'orig', exc)}") from None
+    except OSError as exc:
+        raise ValueError(f"cannot start: {exc.strerror or exc} ({exc.filename or ''})") from None
+    try:  # listen first: a port in use is said before any QR code is printed
+        server = create_server(app, host=args.host, port=args.port, threads=8, ident="assistant")
+    except OSError as exc:
+        raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror} "
+                         "(is another server running? try --port 8001)") from None
     print(f"Table companion is running. Phones on this Wi-Fi open: {url}")
     print(terminal_qr(url))
     sys.stdout.flush()
-    serve(app, host=args.host, port=args.port, threads=8, ident="assistant")
+    server.run()
     return 0
+
+
+def instance_dir_name() -> str:
+    """The instance folder as the user would look for it."""
+    import os
+
+    from assistant.config import ROOT
+
+    return str(os.environ.get("ASSISTANT_INSTANCE", ROOT / "instance"))
 
 
 def read_json(path: str) -> Any:
@@ -64,10 +95,9 @@ def read_json(path: str) -> Any:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
     except OSError as exc:
         raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    from assistant.interface import load_json
+
+    return load_json(text, f"{path}:")
 
 
 def run_json(table: dict[str, Callable[[Any], Any]], game: str, path: str) -> int:
@@ -75,7 +105,9 @@ def run_json(table: dict[str, Callable[[Any], Any]], game: str, path: str) -> in
     fn = table.get(game)
     if fn is None:
         raise ValueError(f"no such game here: {game} (try one of {', '.join(sorted(table))})")
-    print(json.dumps(fn(read_json(path)), ensure_ascii=False, indent=2))
+    from assistant.interface import run
+
+    print(json.dumps(run(fn, read_json(path)), ensure_ascii=False, indent=2))
     return 0
 
 
@@ -132,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "recognize":
             return cmd_recognize(args)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2
     return 0
 

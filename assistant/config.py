@@ -23,10 +23,12 @@ def secret_key(folder: Path) -> str:
     if env:
         return env
     path = folder / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
+    key = path.read_text().strip() if path.exists() else ""
+    if not key:  # missing, or left empty (a full disk, a bad copy): make a new one
+        key = secrets.token_hex(32)
+        path.write_text(key)
         path.chmod(0o600)
-    return path.read_text().strip()
+    return key
 
 
 BASE = {

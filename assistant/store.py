@@ -16,6 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from assistant.messages import Message
 from assistant.tables import EditError, reducer_for
 
 metadata = sa.MetaData()
@@ -53,6 +54,10 @@ CODE_LENGTH = 8
 
 class StaleEdit(Exception):
     """An edit made against an old version conflicts with what was changed since."""
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.message = Message(msgid, **params)  # translated where shown (assistant.web.i18n)
+        super().__init__(str(self.message))
 
 
 class TableNotFound(LookupError):
@@ -150,7 +155,8 @@ class Store:
         self.url = url
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 15}
+            # A locked database answers "busy, try again" within 5 s (not after 15).
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 4}
         self.engine = sa.create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -267,8 +273,8 @@ class Store:
                 _state, _undone, skipped = fold_events(table.game, candidate)
                 broken = sorted(set(skipped) - set(table.skipped))
                 if broken:
-                    raise EditError(
-                        f"That edit cannot be undone on its own: {skipped[broken[0]]}")
+                    raise EditError("That edit cannot be undone on its own: %(why)s",
+                                    why=skipped[broken[0]])
                 data = {"target": target}
             else:
                 data = reducer.validate(op, data)  # the declared schema: only clean data is kept
@@ -309,8 +315,9 @@ class Store:
             theirs = _keys(reducer, table, ev.op, ev.data)
             if mine & theirs or "*" in mine or "*" in theirs:
                 raise StaleEdit(
-                    f"Someone else changed this a moment ago ({reducer.describe(ev.op, ev.data)})."
-                    " Here is the table as it is now: make your change again if it still applies."
+                    "Someone else changed this a moment ago (%(what)s). Here is the table as it"
+                    " is now: make your change again if it still applies.",
+                    what=reducer.describe(ev.op, ev.data),
                 )
 
 

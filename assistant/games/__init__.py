@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.messages import N_
+
 
 @dataclass(frozen=True)
 class Game:
@@ -18,10 +20,10 @@ class Game:
 GAMES: dict[str, Game] = {
     g.slug: g
     for g in (
-        Game("liski", "Liski: Ojojanie", "Shared timer and column checks", "1–5 players"),
-        Game("pisanki", "Pisanki", "End-of-game scores with the why", "2–5 players"),
-        Game("okoshki", "Okoshki", "Sets, Game on / Stop, score sheet", "2 players"),
-        Game("kitsune", "Kitsune", "Win check and bust risk", "2–6 players"),
+        Game("liski", "Liski: Ojojanie", N_("Shared timer and column checks"), N_("1–5 players")),
+        Game("pisanki", "Pisanki", N_("End-of-game scores with the why"), N_("2–5 players")),
+        Game("okoshki", "Okoshki", N_("Sets, Game on / Stop, score sheet"), N_("2 players")),
+        Game("kitsune", "Kitsune", N_("Win check and bust risk"), N_("2–6 players")),
     )
 }
 

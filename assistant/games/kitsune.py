@@ -167,6 +167,8 @@ def read_areas(data: Any) -> tuple[list[Area], int]:
         name = p.get("name")
         if not isinstance(name, str) or not name.strip():
             raise KitsuneError(f"{where}.name: missing")
+        if any(a.name.strip().casefold() == name.strip().casefold() for a in areas):
+            raise KitsuneError(f"{where}.name: two players are called {name.strip()[:24]!r}")
         age = p.get("age")
         if age is not None and (isinstance(age, bool) or not isinstance(age, int) or age < 0):
             raise KitsuneError(f"{where}.age: must be a whole number of years")

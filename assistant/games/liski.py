@@ -276,6 +276,9 @@ def read_column(raw: Any, where: str = "column") -> Column:
         cards.append(Requirement(kind, total, _needs(c.get("needs"), f"{w}.needs"),
                                  _symbols(c.get("transition", []), f"{w}.transition"),
                                  str(c.get("name", ""))))
+    for part in ("fear", "markers", "stack"):
+        if not isinstance(raw.get(part) or [], list):
+            raise LiskiError(f"{where}.{part}: must be a list")
     fear = []
     for i, f in enumerate(raw.get("fear") or []):
         w = f"{where}.fear[{i}]"

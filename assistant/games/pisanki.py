@@ -535,6 +535,9 @@ def read_card(raw: Any, where: str) -> Card | None:
         raise PisankiError(f"{where}.double: double eggs are only on the neutral tablecloth")
     if double and flowers:
         raise PisankiError(f"{where}.flowers: double-egg cards have no flowers")
+    if cloth == "neutral" and not double:
+        # RULES.md: "a neutral card is always a double egg without flowers".
+        raise PisankiError(f"{where}: a neutral card is always a double egg (set double: true)")
     if egg is None and len(flowers) != 2:
         raise PisankiError(f"{where}: a card without an egg has 2 flowers of one kind")
     return Card(cloth, egg, double, tuple(flowers))

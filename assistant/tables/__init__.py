@@ -6,6 +6,7 @@ import copy
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from assistant.messages import Message, nmsg
 from assistant.tables.schema import EditError, Int, Obj, Str, check_declared, edit
 
 State = dict[str, Any]
@@ -13,7 +14,9 @@ MAX_PLAYERS = 6
 MAX_NAME = 24
 __all__ = ["EditError", "Reducer", "State", "register", "reducer_for"]
 
-NAME = Str(msg=f"A name has at most {MAX_NAME} letters.", max_len=4 * MAX_NAME)
+
+NAME = Str(msg=nmsg("A name has at most %(num)d letter.", "A name has at most %(num)d letters.",
+                    MAX_NAME), max_len=4 * MAX_NAME)
 PLAYER_INDEX = Int(msg="Pick a player.", lo=0, hi=MAX_PLAYERS - 1)
 
 Handler = Callable[[State, dict[str, Any], int], None]
@@ -45,8 +48,7 @@ class Reducer:
             # Who a phone is (its device id is set by the server, never by the phone).
             "phone.name": edit(device=Str(msg="Which phone?", max_len=40, required=True,
                                           pattern=r"[A-Za-z0-9]+"),
-                               name=Str(msg=f"A name has at most {MAX_NAME} letters.",
-                                        max_len=MAX_NAME, required=False)),
+                               name=Str(msg=NAME.msg, max_len=MAX_NAME)),
         }
 
     def initial_state(self) -> State:
@@ -57,12 +59,13 @@ class Reducer:
         """The edit's data cleaned by the op's declared schema, or EditError."""
         schema = self.schemas.get(op) if op in self.handlers else None
         if schema is None:
-            raise EditError(f"Unknown edit '{str(op)[:40]}'.")
+            raise EditError("Unknown edit '%(op)s'.", op=str(op)[:40])
         if not isinstance(data, Mapping):
             raise EditError("The edit's data must be an object.")
         return schema.clean(data)
 
-    def replay(self, state: State, op: str, data: Any, at_ms: int) -> tuple[State, str | None]:
+    def replay(self, state: State, op: str, data: Any, at_ms: int
+               ) -> tuple[State, str | Message | None]:
         """Fold one stored event: the new state, or the old one and why the event was skipped.
 
         Never raises: an event that no longer applies (or was stored before a check existed)
@@ -71,7 +74,7 @@ class Reducer:
         try:
             return self.apply(state, op, self.validate(op, data), at_ms), None
         except EditError as exc:
-            return state, str(exc)
+            return state, exc.message  # a Message: read in each phone's language
         except Exception as exc:  # noqa: BLE001 - a stored event must never break a table
             return state, f"could not be applied ({type(exc).__name__})"
 
@@ -79,7 +82,7 @@ class Reducer:
         """Return the state after one edit (the given state is left untouched)."""
         handler = self.handlers.get(op)
         if handler is None:
-            raise EditError(f"Unknown edit '{op}'.")
+            raise EditError("Unknown edit '%(op)s'.", op=op)
         new = copy.deepcopy(state)
         handler(new, data, at_ms)
         return new
@@ -94,28 +97,31 @@ class Reducer:
             return {f"phone:{data.get('device')}"}
         return {"*"}
 
-    def describe(self, op: str, data: dict[str, Any]) -> str:
-        """A short line for the history list."""
+    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
+        """A short line for the history list (a Message: each phone reads it in its language)."""
         if op == "players.add":
-            return f"added player {data.get('name', '')}"
+            return Message("added player %(name)s", name=data.get("name", ""))
         if op == "players.rename":
-            return f"renamed a player to {data.get('name', '')}"
+            return Message("renamed a player to %(name)s", name=data.get("name", ""))
         if op == "players.remove":
-            return f"removed player {data.get('name', '')}".rstrip()
+            return Message("removed player %(name)s", name=data.get("name", ""))
         if op == "table.next":
-            return "started a new game with the same players"
+            return Message("started a new game with the same players")
         if op == "phone.name":
             name = data.get("name")
-            return f"said this phone is {name}" if name else "forgot who this phone is"
+            if name:
+                return Message("said this phone is %(name)s", name=name)
+            return Message("forgot who this phone is")
         return op
 
     # -- common ops ---------------------------------------------------------------------
     def _players_add(self, state: State, data: dict[str, Any], _at: int) -> None:
         name = clean_name(data.get("name"))
         if len(state["players"]) >= self.max_players:
-            raise EditError(f"This game has at most {self.max_players} players.")
+            raise EditError(nmsg("This game has at most %(num)d player.",
+                                 "This game has at most %(num)d players.", self.max_players))
         if any(p["name"].casefold() == name.casefold() for p in state["players"]):
-            raise EditError(f"There is already a player called {name}.")
+            raise EditError("There is already a player called %(name)s.", name=name)
         state["players"].append(self.new_player(name))
 
     def _players_rename(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -125,7 +131,7 @@ class Reducer:
             j != i and p["name"].casefold() == name.casefold()
             for j, p in enumerate(state["players"])
         ):
-            raise EditError(f"There is already a player called {name}.")
+            raise EditError("There is already a player called %(name)s.", name=name)
         state["players"][i]["name"] = name
 
     def _players_remove(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -161,7 +167,8 @@ def clean_name(value: Any) -> str:
     if not name:
         raise EditError("Type a name first.")
     if len(name) > MAX_NAME:
-        raise EditError(f"A name has at most {MAX_NAME} letters.")
+        raise EditError(nmsg("A name has at most %(num)d letter.",
+                              "A name has at most %(num)d letters.", MAX_NAME))
     return name
 
 
@@ -182,9 +189,13 @@ _REDUCERS: dict[str, Reducer] = {}
 def _safe_describe(describe: Callable[[str, dict[str, Any]], str]):
     """A history line that never crashes, whatever an old stored event holds."""
 
-    def safe(op: str, data: dict[str, Any]) -> str:
+    def safe(op: str, data: dict[str, Any]) -> str | Message:
         try:
             text = describe(op, data if isinstance(data, dict) else {})
+            if isinstance(text, Message):
+                english = str(text)  # a bad parameter fails here, not in the page
+                if "\n" not in english and len(english) <= 120:
+                    return text  # translated where shown, in each phone's language
         except Exception:  # noqa: BLE001 - the history text must never break a page
             text = str(op)
         return " ".join(str(text).split())[:120]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from assistant.games.liski_flow import Flow, decide
 from assistant.tables import EditError, Reducer, State, liski_board, register
 from assistant.tables.schema import Int, Str, edit
 from assistant.timer import MAX_MS, Timer, TimerError, format_ms, parse_length
@@ -27,6 +28,23 @@ def current_phase(state: State, now: int) -> str:
     return state["phase"]
 
 
+def flow_of(state: State, now: int) -> Flow:
+    """The phase machine's view of the table at `now`."""
+    board = state.get("board") or {}
+    rnd = state["round"]
+    return Flow(round=rnd, phase=current_phase(state, now), timer=timer_of(state).status(now),
+                set_up=bool(board.get("set_up")), resolved=board.get("resolved") == rnd,
+                refilled=board.get("refilled") == rnd)
+
+
+def ask(state: State, action: str, now: int) -> Flow:
+    """The flow after `action`, or an EditError with the machine's reason."""
+    answer = decide(flow_of(state, now), action)
+    if not answer.allowed or answer.then is None:
+        raise EditError(answer.reason)
+    return answer.then
+
+
 class LiskiTable(Reducer):
     """Edits of a Liski table."""
 
@@ -43,11 +61,16 @@ class LiskiTable(Reducer):
             "timer.reset": self._timer_cmd("reset"),
             "timer.length": self._timer_length,
             "phase.next": self._phase_next,
+            "round.next": self._round_next,
             "round.set": self._round_set,
         })
         self.handlers.update(liski_board.HANDLERS)
+        # Board edits that are phase steps go through the phase machine first.
+        for op, action in (("board.setup", "setup"), ("board.problems", "resolve"),
+                           ("board.refill", "refill"), ("board.stack.add", "lay")):
+            self.handlers[op] = self._gated(action, liski_board.HANDLERS[op])
         no_data = ("timer.start", "timer.pause", "timer.resume", "timer.end", "timer.reset",
-                   "phase.next")
+                   "phase.next", "round.next")
         self.schemas.update({op: edit() for op in no_data})
         self.schemas.update({
             "timer.length": edit(
@@ -62,11 +85,13 @@ class LiskiTable(Reducer):
                 "timer": Timer().to_dict(), "board": liski_board.new_board()}
 
     def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
-        if op.startswith(("timer.", "phase.", "round.")):
-            return {"timer"}
-        if op in ("board.problems", "board.refill", "board.setup"):
+        if op in ("board.problems", "board.refill", "board.setup", "round.next", "phase.next"):
             # These change every column: any column edit made meanwhile conflicts.
-            return {"board", "board-meta", *(f"board:{i}" for i in range(6))}
+            return {"timer", "board", "board-meta", *(f"board:{i}" for i in range(6))}
+        if op.startswith(("timer.", "round.")):
+            return {"timer"}
+        if op.startswith("board.lib"):
+            return {"board-lib"}
         if op.startswith("board."):
             col = data.get("col")
             return {f"board:{col}"} if col not in (None, "") else {"board-meta"}
@@ -77,6 +102,7 @@ class LiskiTable(Reducer):
             "timer.start": "started the timer", "timer.pause": "paused the timer",
             "timer.resume": "resumed the timer", "timer.end": "ended the ojojanie phase",
             "timer.reset": "reset the timer", "phase.next": "moved to the next phase",
+            "round.next": "started the next round",
         }
         if op in words:
             return words[op]
@@ -89,6 +115,17 @@ class LiskiTable(Reducer):
             where = f" (column {int(col) + 1})" if str(col).isascii() and str(col).isdigit() else ""
             return liski_board.DESCRIPTIONS[op] + where
         return super().describe(op, data)
+
+    # -- the phase machine around board edits ----------------------------------------------
+    def _gated(self, action: str, handler):
+        def gated(state: State, data: dict[str, Any], at: int) -> None:
+            self._settle(state, at)
+            then = ask(state, action, at)
+            handler(state, data, at)
+            state["phase"] = then.phase
+            if state["board"].get("outcome"):
+                state["phase"] = "over"
+        return gated
 
     # -- timer -----------------------------------------------------------------------------
     @staticmethod
@@ -104,27 +141,28 @@ class LiskiTable(Reducer):
 
     def _timer_start(self, state: State, data: dict[str, Any], at: int) -> None:
         self._settle(state, at)
-        if state["phase"] == "over":
-            raise EditError("The game is over: start a new table for a new game.")
+        then = ask(state, "start", at)
         self._set_timer(state, lambda t: t.start(at))
-        if state["phase"] != "ojojanie":
+        if state["phase"] == "planning":
             liski_board.complications_fear(state, at)
-        state["phase"] = "ojojanie"
+        state["phase"] = then.phase
 
     def _timer_end(self, state: State, data: dict[str, Any], at: int) -> None:
         self._settle(state, at)
+        then = ask(state, "end", at)
         self._set_timer(state, lambda t: t.end(at))
-        if state["phase"] == "ojojanie":
-            state["phase"] = "problems"
+        state["phase"] = then.phase
 
     def _timer_cmd(self, name: str):
         def handler(state: State, data: dict[str, Any], at: int) -> None:
             self._settle(state, at)
+            ask(state, name, at)
             self._set_timer(state, lambda t: getattr(t, name)(at))
         return handler
 
     def _timer_length(self, state: State, data: dict[str, Any], at: int) -> None:
         self._settle(state, at)
+        ask(state, "length", at)
         raw = data.get("length", "")
         try:
             ms = int(data["ms"]) if data.get("ms") not in (None, "") else parse_length(raw)
@@ -136,22 +174,31 @@ class LiskiTable(Reducer):
 
     # -- round and phase -------------------------------------------------------------------
     def _phase_next(self, state: State, data: dict[str, Any], at: int) -> None:
+        """One button that takes the round on: start, end, refill, next round."""
         self._settle(state, at)
-        phase = state["phase"]
-        if phase == "planning":
-            self._timer_start(state, data, at)
-        elif phase == "ojojanie":
-            self._timer_end(state, data, at)
-        elif phase == "problems":
-            state["phase"] = "over" if state["round"] >= ROUNDS else "refill"
-        elif phase == "refill":
-            state["round"] += 1
-            state["phase"] = "planning"
-            self._set_timer(state, lambda t: t.reset(at))
-        else:
-            raise EditError("The game is over.")
+        f = flow_of(state, at)
+        step = {"planning": "start", "ojojanie": "end", "refill": "next_round"}.get(f.phase)
+        if f.phase == "problems":
+            step = "resolve" if f.round >= ROUNDS and not f.set_up else "refill"
+        if step is None:
+            raise EditError(decide(f, "start").reason)
+        if not f.set_up and step in ("refill", "resolve"):  # the timer alone: no board to do
+            state["phase"] = ask(state, step, at).phase
+            return
+        {"start": self._timer_start, "end": self._timer_end, "next_round": self._round_next,
+         "resolve": self.handlers["board.problems"],
+         "refill": self.handlers["board.refill"]}[step](state, data, at)
+
+    def _round_next(self, state: State, data: dict[str, Any], at: int) -> None:
+        self._settle(state, at)
+        then = ask(state, "next_round", at)
+        state["round"], state["phase"] = then.round, then.phase
+        self._set_timer(state, lambda t: t.reset(at))
 
     def _round_set(self, state: State, data: dict[str, Any], at: int) -> None:
+        self._settle(state, at)
+        if state["phase"] != "planning":
+            raise EditError("Set the round in the planning phase.")
         try:
             n = int(data.get("round"))
         except (TypeError, ValueError):
@@ -159,8 +206,6 @@ class LiskiTable(Reducer):
         if not 1 <= n <= ROUNDS:
             raise EditError("Pick a round from 1 to 6.")
         state["round"] = n
-        if state["phase"] == "over":
-            state["phase"] = "planning"
 
 
 register(LiskiTable())

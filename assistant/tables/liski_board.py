@@ -15,19 +15,28 @@ ABILITIES = {
     "fear": "removed a fear token",
     "cluster": "removed a problem from a cluster",
     "greykit": "adopted a grey kit",
-    "fox": "adopted a fox",
+    "fox3": "drew 3 foxes and adopted 1",
+    "fox": "adopted a fox from the board",
     "draw": "drew 3 ojojanie cards",
 }
+# Rulebook, Puchater Characters: the three boards it prints, each with its marker symbol and
+# its three abilities. The other boards are named by the players and offer every ability
+# until their own are entered.
+BOARDS = {
+    "Lisia Kapitanka": ("boat", ("greykit", "fox3", "fox")),
+    "Lisia Łotryni": ("flower", ("draw", "cluster", "fox")),
+    "Lisi Mag": ("pot", ("cluster", "greykit", "fox")),
+}
 
-# The rulebook's named cards, preloaded into every table's card library. [reading] The
-# rulebook gives these only through its examples; Rozbity kubek and Skołtunione futro are
-# read back from the requirement the examples state once their fear token is revealed.
+# The rulebook's named cards, preloaded into every table's card library. Rozbity kubek and
+# Skołtunione futro as RULES.md (Fear tokens [reading]) gives them: the cards as printed,
+# whose examples come out right once their symbol fear token is revealed.
 NAMED_CARDS = [
     {"kind": "problem", "name": "Pogryziony ołówek", "total": 3,
      "needs": {"crown": 1, "flower": 1}, "transition": ["crown", "pot"]},
-    {"kind": "problem", "name": "Rozbity kubek", "total": 2, "needs": {"crown": 1, "leaf": 1},
+    {"kind": "problem", "name": "Rozbity kubek", "total": 4, "needs": {"crown": 1},
      "transition": []},
-    {"kind": "problem", "name": "Skołtunione futro", "total": 3, "needs": {"pot": 1, "leaf": 1},
+    {"kind": "problem", "name": "Skołtunione futro", "total": 4, "needs": {"pot": 1, "leaf": 1},
      "transition": []},
     {"kind": "complication", "name": "Kanapka z koszmarem", "total": 6,
      "needs": {"crown": 2, "boat": 2}, "transition": []},
@@ -76,7 +85,11 @@ def read_card(raw: Any) -> dict[str, Any]:
         req = lg.read_column({"cards": [raw]}).cards[0]
     except lg.LiskiError as exc:
         raise EditError(str(exc).replace("column.cards[0].", "")) from None
-    return {"kind": req.kind, "name": req.name.strip()[:40], "total": req.total,
+    specific = sum(req.needs.values())
+    if req.total < specific:
+        raise EditError(f"The card's number ({req.total}) is smaller than its specific symbols "
+                        f"({specific}): check the number printed on the card.")
+    return {"kind": req.kind, "name": " ".join(req.name.split())[:40], "total": req.total,
             "needs": dict(req.needs), "transition": list(req.transition)}
 
 
@@ -114,11 +127,25 @@ def _new_id(board: dict[str, Any]) -> int:
     return board["next_id"]
 
 
+LIBRARY_KEYS = ("kind", "name", "total", "needs", "transition")
+
+
 def _remember(board: dict[str, Any], card: dict[str, Any]) -> None:
-    """Keep a named card in the table's library, to offer it again."""
-    if card["name"] and not any(c["name"] == card["name"] for c in board["library"]):
-        board["library"].append({k: card[k] for k in ("kind", "name", "total", "needs",
-                                                       "transition")})
+    """Keep a named card in the table's library; entering a known name again updates it."""
+    if not card["name"]:
+        return
+    entry = {k: card[k] for k in LIBRARY_KEYS}
+    for i, c in enumerate(board["library"]):
+        if c["name"].casefold() == card["name"].casefold():
+            board["library"][i] = entry
+            return
+    board["library"].append(entry)
+
+
+def only_complications(col: dict[str, Any]) -> bool:
+    """Only complications in the column (a problem placeholder is a problem card)."""
+    kinds = [c["kind"] for c in col["cards"]]
+    return bool(kinds) and all(k == "complication" for k in kinds)
 
 
 # -- handlers (each takes the whole table state) ----------------------------------------------
@@ -127,12 +154,17 @@ def setup(state: State, data: dict[str, Any], _at: int) -> None:
     board = state["board"]
     if board["set_up"]:
         raise EditError("The board is already set up.")
+    if not board["puchaters"]:
+        raise EditError("Add at least one puchater first (the rulebook plays with 4 or more).")
     for col in board["columns"]:
         col["cards"].append({"id": _new_id(board), "kind": "problem", "pending": True})
     first = board["complications"][0]
     if first:
         board["columns"][0]["cards"].append({**first, "id": _new_id(board)})
-        board["complications"][0] = None
+    else:  # revealed at setup: the players choose it on the column
+        board["columns"][0]["cards"].append(
+            {"id": _new_id(board), "kind": "complication", "pending": True})
+    board["complications"][0] = None
     _nightmare_extra(board, 0)
     board["set_up"] = True
 
@@ -154,12 +186,22 @@ def card_add(state: State, data: dict[str, Any], _at: int) -> None:
     col = _col(board, data)
     card = read_card(data.get("card"))
     _remember(board, card)
-    pending = [c for c in col["cards"] if c.get("pending")]
-    if pending and card["kind"] == "problem":
+    pending = [c for c in col["cards"] if c.get("pending") and c["kind"] == card["kind"]]
+    if pending:
         pending[0].update(card)
         pending[0].pop("pending")
     else:
         col["cards"].append({**card, "id": _new_id(board)})
+
+
+def card_edit(state: State, data: dict[str, Any], _at: int) -> None:
+    """Correct a card on a column: its number, symbols and transition symbols."""
+    board = state["board"]
+    col = _col(board, data)
+    i = _int(data.get("index"), "a card of the column", 0, len(col["cards"]) - 1)
+    card = read_card({**(data.get("card") or {}), "kind": col["cards"][i]["kind"]})
+    _remember(board, card)
+    col["cards"][i] = {**card, "id": col["cards"][i]["id"]}
 
 
 def card_remove(state: State, data: dict[str, Any], _at: int) -> None:
@@ -187,6 +229,34 @@ def stack_add(state: State, data: dict[str, Any], _at: int) -> None:
         board["presets"] = [preset] + [p for p in board["presets"] if p != preset][:11]
 
 
+def stack_edit(state: State, data: dict[str, Any], _at: int) -> None:
+    """Correct a laid card's symbols and transition symbols."""
+    board = state["board"]
+    col = _col(board, data)
+    i = _int(data.get("index"), "a card of the stack", 0, len(col["stack"]) - 1)
+    item = read_stack_item(data.get("item"))
+    col["stack"][i] = {**item, "id": col["stack"][i]["id"]}
+
+
+def library_save(state: State, data: dict[str, Any], _at: int) -> None:
+    """Add a named card to the library, or update the one with that name."""
+    card = read_card(data.get("card"))
+    if not card["name"]:
+        raise EditError("Give the card its name, to find it in the library.")
+    _remember(state["board"], card)
+
+
+def library_delete(state: State, data: dict[str, Any], _at: int) -> None:
+    """Delete a card from the library (cards on the board stay)."""
+    lib = state["board"]["library"]
+    name = str(data.get("name") or "")
+    for i, c in enumerate(lib):
+        if c["name"] == name:
+            del lib[i]
+            return
+    raise EditError(f"{name or 'That card'} is not in the library.")
+
+
 def stack_remove(state: State, data: dict[str, Any], _at: int) -> None:
     """Take a card back from under a column."""
     col = _col(state["board"], data)
@@ -205,15 +275,42 @@ def puchater_add(state: State, data: dict[str, Any], _at: int) -> None:
     """A puchater joins, with the symbol of its marker."""
     board = state["board"]
     name = " ".join(str(data.get("name") or "").split())[:24]
-    symbol = data.get("symbol")
+    known = BOARDS.get(name)
+    symbol = data.get("symbol") or (known[0] if known else None)
     if not name:
         raise EditError("Type the puchater's name.")
     if symbol not in lg.SYMBOLS:
         raise EditError("Pick the symbol on the puchater's marker.")
     if any(p["name"] == name for p in board["puchaters"]):
         raise EditError(f"{name} is already at the table.")
+    abilities = list(known[1]) if known else _abilities(data.get("abilities"))
     board["puchaters"].append({"id": _new_id(board), "name": name, "symbol": symbol,
-                               "cheese": 0, "hand": []})
+                               "cheese": 0, "hand": [], "abilities": abilities})
+
+
+def _abilities(raw: Any) -> list[str]:
+    if raw in (None, ""):
+        return []
+    if isinstance(raw, str):
+        raw = [raw]
+    if not isinstance(raw, list) or any(a not in ABILITIES for a in raw):
+        raise EditError("Pick abilities from the list.")
+    return [a for a in ABILITIES if a in raw]
+
+
+def puchater_abilities(state: State, data: dict[str, Any], _at: int) -> None:
+    """Enter the abilities printed on a board the rulebook does not show (none = all)."""
+    p = _puchater(state["board"], data.get("puchater"))
+    p["abilities"] = _abilities(data.get("abilities"))
+
+
+def puchater_remove(state: State, data: dict[str, Any], _at: int) -> None:
+    """Take a puchater off the table before setup."""
+    board = state["board"]
+    if board["set_up"]:
+        raise EditError("Puchaters leave only before setup.")
+    p = _puchater(board, data.get("puchater"))
+    board["puchaters"].remove(p)
 
 
 def marker(state: State, data: dict[str, Any], _at: int) -> None:
@@ -235,12 +332,20 @@ def fear_add(state: State, data: dict[str, Any], _at: int) -> None:
 
 
 def fear_reveal(state: State, data: dict[str, Any], _at: int) -> None:
-    """Reveal a fear token: its number and specific symbols."""
+    """Reveal a fear token: a number token adds to the total; a symbol token says how many of
+    the required symbols are that symbol (RULES.md, Fear tokens [reading]), never both."""
     col = _col(state["board"], data)
     i = _int(data.get("index"), "a fear token", 0, len(col["fear"]) - 1)
-    number = _int(data.get("number") or 0, "the number on the token (0–9)", 0, 9)
-    needs = {s: 1 for s in (data.get("needs") or []) if s in lg.SYMBOLS}
-    col["fear"][i] = {"revealed": True, "number": number, "needs": needs}
+    if data.get("kind") not in ("number", "symbol"):
+        raise EditError("Is it a number token or a symbol token?")
+    number = _int(data.get("number"), "the number on the token (1–9)", 1, 9)
+    if data.get("kind") == "symbol":
+        symbol = data.get("symbol")
+        if symbol not in lg.SYMBOLS:
+            raise EditError("Tap the symbol on the token.")
+        col["fear"][i] = {"revealed": True, "number": 0, "needs": {symbol: number}}
+    else:
+        col["fear"][i] = {"revealed": True, "number": number, "needs": {}}
 
 
 def fear_remove(state: State, data: dict[str, Any], _at: int) -> None:
@@ -266,6 +371,8 @@ def ability(state: State, data: dict[str, Any], _at: int) -> None:
     kind = data.get("ability")
     if kind not in ABILITIES:
         raise EditError("Pick an ability.")
+    if p.get("abilities") and kind not in p["abilities"]:
+        raise EditError(f"{p['name']}'s board does not offer that ability.")
     if p["cheese"] < 1:
         raise EditError(f"{p['name']} has no cheese to spend.")
     if kind == "fear":
@@ -283,7 +390,7 @@ def ability(state: State, data: dict[str, Any], _at: int) -> None:
         del col["cards"][i]
     elif kind == "greykit":
         p["hand"].append({"kind": "greykit", "symbols": [], "transition": [], "any": False})
-    elif kind == "fox":
+    elif kind in ("fox", "fox3"):
         p["hand"].append(read_stack_item({**(data.get("item") or {}), "kind": "fox"}))
     p["cheese"] -= 1
 
@@ -312,8 +419,7 @@ def nightmare_set(state: State, data: dict[str, Any], _at: int) -> None:
 def complications_fear(state: State, _at: int) -> None:
     """Ojojanie phase: a column holding only complications gets a face-down fear token."""
     for col in state["board"]["columns"]:
-        cards = [c for c in col["cards"] if not c.get("pending")]
-        if cards and all(c["kind"] == "complication" for c in cards):
+        if only_complications(col):
             col["fear"].append({"revealed": False})
 
 
@@ -330,7 +436,7 @@ def problems(state: State, data: dict[str, Any], _at: int) -> None:
     report = []
     for i, col in enumerate(board["columns"]):
         ec = engine_column(col, board["puchaters"])
-        if ec is None:
+        if ec is None or any(c.get("pending") for c in col["cards"]):
             if col["cards"]:
                 report.append({"col": i, "skipped": True})
             continue
@@ -358,11 +464,8 @@ def problems(state: State, data: dict[str, Any], _at: int) -> None:
                 board["outcome"] = {"won": False,
                                     "why": f"A third fear token under column {i + 1}."}
         report.append(line)
-    nightmare_on_board = any(c["kind"] == "nightmare" for col in board["columns"]
-                             for c in col["cards"] if not c.get("pending"))
     if state.get("round", 1) >= lg.ROUNDS and not board["outcome"]:
-        board["outcome"] = ({"won": False, "why": "The nightmare was not beaten in round 6."}
-                            if nightmare_on_board else None)
+        board["outcome"] = {"won": False, "why": "The nightmare was not beaten in round 6."}
     board["report"] = {"round": state.get("round", 1), "columns": report}
 
 
@@ -386,28 +489,29 @@ def refill(state: State, data: dict[str, Any], _at: int) -> None:
     if board.get("refilled") == next_round - 1:
         raise EditError(f"The board is already refilled for round {next_round}.")
     board["refilled"] = next_round - 1
-    at = next_round - 1  # the complication above column `round` moves now
+    at = next_round - 1  # the complication of space `round` + 1 moves now
     comp = board["complications"][at] if at < len(board["complications"]) else None
     counts = [len(c["cards"]) for c in board["columns"]]
     effect = (board["nightmare"] or {}).get("effect")
-    placed = lg.refill(counts, next_round, at if comp else None, effect)
+    placed = lg.refill(counts, next_round, at if at < len(board["complications"]) else None,
+                       effect)
     for pl in placed:
         col = board["columns"][pl.column]
         if pl.what in ("problem", "extra"):
             col["cards"].append({"id": _new_id(board), "kind": "problem", "pending": True})
         elif pl.what == "complication":
-            col["cards"].append({**comp, "id": _new_id(board)})
+            # Complications lie face down until now: without one typed in, a placeholder.
+            col["cards"].append({**comp, "id": _new_id(board)} if comp else
+                                {"id": _new_id(board), "kind": "complication", "pending": True})
             board["complications"][at] = None
         elif pl.what == "nightmare":
-            if not board["nightmare"]:
-                raise EditError("Choose the nightmare first (setup).")
-            keys = ("kind", "name", "total", "needs", "transition")
-            nm = {k: board["nightmare"][k] for k in keys}
+            nm = ({k: board["nightmare"][k] for k in LIBRARY_KEYS} if board["nightmare"]
+                  else {"kind": "nightmare", "pending": True})
             col["cards"].append({**nm, "id": _new_id(board)})
         elif pl.what == "fear":
             col["fear"].append({"revealed": False})
     board["report"] = {"refill": [{"what": p.what, "col": p.column, "meant": p.meant}
-                                  for p in placed]}
+                                  for p in placed], "round": next_round}
 
 
 HANDLERS = {
@@ -417,6 +521,9 @@ HANDLERS = {
     "board.fear.reveal": fear_reveal, "board.fear.remove": fear_remove, "board.cheese": cheese,
     "board.ability": ability, "board.complication.set": complication_set,
     "board.nightmare.set": nightmare_set, "board.problems": problems, "board.refill": refill,
+    "board.card.edit": card_edit, "board.stack.edit": stack_edit,
+    "board.lib.save": library_save, "board.lib.delete": library_delete,
+    "board.puchater.abilities": puchater_abilities, "board.puchater.remove": puchater_remove,
 }
 
 DESCRIPTIONS = {
@@ -428,6 +535,10 @@ DESCRIPTIONS = {
     "board.cheese": "corrected cheese", "board.ability": "used an ability",
     "board.complication.set": "set a complication", "board.nightmare.set": "chose the nightmare",
     "board.problems": "resolved the problems phase", "board.refill": "refilled the board",
+    "board.card.edit": "corrected a card", "board.stack.edit": "corrected a laid card",
+    "board.lib.save": "saved a library card", "board.lib.delete": "deleted a library card",
+    "board.puchater.abilities": "entered a board's abilities",
+    "board.puchater.remove": "removed a puchater",
 }
 
 # -- declared schemas (assistant/tables/schema.py): what each edit may carry -------------------
@@ -452,6 +563,9 @@ ITEM = Obj(msg="Pick the card's symbols.", fields={
     "transition": TRANSITION,
     "any": Bool(msg="A fox is 'any' or not."),
 })
+ABILITY_LIST = ListOf(msg="Pick abilities from the list.",
+                      item=Choice(msg="Pick abilities from the list.", values=tuple(ABILITIES)),
+                      max_len=len(ABILITIES))
 DELTA = Int(msg="Add or take away one.", lo=-1, hi=1)
 
 SCHEMAS = {
@@ -461,13 +575,20 @@ SCHEMAS = {
     "board.stack.add": edit(col=COL, from_hand=PUCHATER, index=INDEX, item=ITEM),
     "board.stack.remove": edit(col=COL, index=INDEX),
     "board.puchater.add": edit(name=Str(msg="A name has at most 24 letters.", max_len=96),
-                               symbol=SYMBOL),
+                               symbol=SYMBOL, abilities=ABILITY_LIST),
+    "board.puchater.abilities": edit(puchater=PUCHATER, abilities=ABILITY_LIST),
+    "board.puchater.remove": edit(puchater=PUCHATER),
+    "board.card.edit": edit(col=COL, index=INDEX, card=CARD),
+    "board.stack.edit": edit(col=COL, index=INDEX, item=ITEM),
+    "board.lib.save": edit(card=CARD),
+    "board.lib.delete": edit(name=Str(msg="Pick a card of the library.", max_len=80)),
     "board.marker": edit(col=COL, puchater=PUCHATER),
     "board.fear.add": edit(col=COL),
     "board.fear.reveal": edit(col=COL, index=INDEX,
-                              number=Int(msg="Pick the number on the token (0–9).", lo=0, hi=9),
-                              needs=ListOf(msg="Pick the token's symbols.", item=SYMBOL,
-                                           max_len=5)),
+                              kind=Choice(msg="Is it a number token or a symbol token?",
+                                          values=("number", "symbol")),
+                              number=Int(msg="Pick the number on the token (1–9).", lo=1, hi=9),
+                              symbol=SYMBOL),
     "board.fear.remove": edit(col=COL, index=INDEX),
     "board.cheese": edit(puchater=PUCHATER, delta=DELTA),
     "board.ability": edit(puchater=PUCHATER, ability=Choice(msg="Pick an ability.",

@@ -7,26 +7,28 @@ from typing import Any
 
 from assistant.games import okoshki as ok
 from assistant.tables import EditError, Reducer, State, register
-from assistant.tables.schema import Bool, Choice, Int, MapOf, edit
+from assistant.tables.schema import Bool, Choice, Int, MapOf, Str, edit
 
 PLAYER = Int(msg="Pick one of the two players.", lo=0, hi=1)
 KIND = Choice(msg="That is not an Okoshki card.", values=ok.KINDS)
+# The player's name as the page showed it, for the history ("Ola said Game on").
+WHO = Str(msg="A name has at most 24 letters.", max_len=24)
 SCHEMAS = {
-    "zone.add": edit(player=PLAYER, kind=KIND, delta=Int(msg="Add or take away one.", lo=-1,
-                                                         hi=1)),
-    "zone.set": edit(player=PLAYER, kind=KIND,
+    "zone.add": edit(player=PLAYER, name=WHO, kind=KIND,
+                     delta=Int(msg="Add or take away one.", lo=-1, hi=1)),
+    "zone.set": edit(player=PLAYER, name=WHO, kind=KIND,
                      count=Int(msg="Type how many cards (0 to 99).", lo=0, hi=99)),
-    "zone.fill": edit(player=PLAYER,
+    "zone.fill": edit(player=PLAYER, name=WHO,
                       zone=MapOf(msg="The zone must be counts of Okoshki cards.", keys=ok.KINDS,
                                  value=Int(msg="Type how many cards (0 to 99).", lo=0, hi=99))),
-    "call.game_on": edit(player=PLAYER), "call.stop": edit(player=PLAYER),
+    "call.game_on": edit(player=PLAYER, name=WHO), "call.stop": edit(player=PLAYER, name=WHO),
     "round.tie": edit(),
     "round.fix": edit(round=Int(msg="Pick a round that has been played.", lo=0, hi=99),
                       winner=Choice(msg="Pick who won the round, or 'tied'.",
                                     values=("0", "1", "none")),
                       total=Int(msg="A won round scores between 1 and 200 points.", lo=0,
                                 hi=200)),
-    "dealer.set": edit(player=PLAYER),
+    "dealer.set": edit(player=PLAYER, name=WHO),
     "layout.face": edit(on=Bool(msg="Face to face is on or off.")),
 }
 
@@ -100,6 +102,8 @@ class OkoshkiTable(Reducer):
 
     def describe(self, op: str, data: dict[str, Any]) -> str:
         who = f"player {int(data['player']) + 1}" if str(data.get("player")) in ("0", "1") else ""
+        if data.get("name"):
+            who = str(data["name"])  # the pages send the player's name with the edit
         kind = ok.KIND_NAMES.get(str(data.get("kind")), "").lower()
         if op == "zone.add":
             sign = "+1" if str(data.get("delta", "1")) != "-1" else "−1"

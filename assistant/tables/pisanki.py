@@ -80,6 +80,12 @@ def clean_cell(raw: Any) -> dict[str, Any]:
     if len(set(flowers)) > 1:
         raise EditError("The two flowers of a card are of one kind.")
     cell["flowers"] = list(flowers)
+    if cell.get("cloth") == "neutral" and egg is not None and not cell["double"]:
+        # RULES.md: a neutral card is always a double egg without flowers, so an egg painted
+        # on neutral is the double egg of that colour (older entries of a single egg on
+        # neutral read so too).
+        cell["double"] = True
+        cell["flowers"] = flowers = []
     if cell["double"]:
         if egg is None:
             raise EditError("A double egg needs an egg.")

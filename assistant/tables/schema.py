@@ -13,9 +13,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.messages import Message
+
 
 class EditError(ValueError):
-    """An edit the rules refuse; its message is shown to the player as it is."""
+    """An edit the rules refuse: an English message id with parameters, translated where shown.
+
+    `EditError("There is already a player called %(name)s.", name=name)`; `str()` is the English
+    text (API, CLI), `.message` the Message the web layer translates (assistant.web.i18n.tr).
+    """
+
+    def __init__(self, msgid: str | Message, **params: Any) -> None:
+        self.message = msgid if isinstance(msgid, Message) else Message(msgid, **params)
+        super().__init__(str(self.message))
 
 _INT_RE = re.compile(r"[+-]?[0-9]{1,15}")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")

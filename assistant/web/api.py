@@ -6,7 +6,8 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, request
 
-from assistant.interface import CHECKERS, SCORERS, JsonFn
+from assistant.interface import CHECKERS, SCORERS, JsonFn, load_json, run
+from assistant.web.guard import one_line
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -15,20 +16,20 @@ def json_body() -> Any:
     """The request's JSON, or a 400 with one clear line."""
     if not request.is_json:
         abort(400, description="send JSON with Content-Type: application/json")
-    data = request.get_json(silent=True)
-    if data is None:
-        abort(400, description="the body is not valid JSON")
-    return data
+    try:
+        return load_json(request.get_data(cache=True))
+    except ValueError as exc:
+        abort(400, description=str(exc))
 
 
 def answer(fn: JsonFn | None, game: str):
     """Call a game's JSON function; ValueError becomes a 400 with its one line."""
     if fn is None:
-        abort(404, description=f"no such game here: {game}")
+        abort(404, description=f"no such game here: {game[:20]}")
     try:
-        return jsonify(fn(json_body()))
+        return jsonify(run(fn, json_body()))
     except ValueError as exc:
-        return jsonify(error=str(exc)), 400
+        return jsonify(error=one_line(exc)), 400
 
 
 @bp.post("/<game>/score")
@@ -43,7 +44,7 @@ def recognize(game: str):
     from assistant.vision.api import RecognitionError, recognise_okoshki, recognise_pisanki
 
     if game not in ("pisanki", "okoshki"):
-        abort(404, description=f"no photo recognition for {game}")
+        abort(404, description=f"no photo recognition for {game[:20]}")
     photo = request.files.get("photo")
     if photo is None:
         return jsonify(error="send the photo as multipart/form-data in the field 'photo'"), 400

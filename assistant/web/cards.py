@@ -12,8 +12,8 @@ from assistant.games import pisanki as pg
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 JPEG = {"Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400"}
-# A page asks for a dozen pictures at once: one thread draws the deck, the others wait for it
-# (drawing it in every thread at once starved the server of CPU for seconds).
+# One drawing at a time: a page asks for a dozen cards at once, and without the lock every
+# request drew the whole deck again before the cache held it (seconds of CPU on a busy Pi).
 _DRAWING = threading.Lock()
 
 
@@ -29,8 +29,7 @@ def _pisanki_face(cloth: str, egg: str | None, double: bool, flowers: tuple[str,
 
     from assistant.vision import deck
 
-    with _DRAWING:
-        face = deck.pisanki_face(cloth, egg, double, flowers)
+    face = deck.pisanki_face(cloth, egg, double, flowers)
     return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
 
 
@@ -49,15 +48,15 @@ def _okoshki_face(card_id: str) -> bytes:
 
     from assistant.vision import deck
 
-    with _DRAWING:
-        face = deck.okoshki_faces()[card_id]
+    face = deck.okoshki_faces()[card_id]
     return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
 
 
 @bp.get("/pisanki/back.jpg")
 def pisanki_back():
     """The back of a Pisanki card."""
-    return _back_face(), 200, JPEG
+    with _DRAWING:
+        return _back_face(), 200, JPEG
 
 
 @bp.get("/pisanki/<cloth>/<egg>/<int:double>/<flowers>.jpg")
@@ -68,7 +67,8 @@ def pisanki_card(cloth: str, egg: str, double: int, flowers: str):
     if (cloth not in pg.CLOTHS or (card_egg and card_egg not in pg.EGGS)
             or any(f not in pg.FLOWERS for f in fl) or len(fl) > 2):
         abort(404, description="No such card.")
-    return _pisanki_face(cloth, card_egg, bool(double), fl), 200, JPEG
+    with _DRAWING:
+        return _pisanki_face(cloth, card_egg, bool(double), fl), 200, JPEG
 
 
 @bp.get("/okoshki/<card_id>.jpg")
@@ -79,4 +79,5 @@ def okoshki_card(card_id: str):
         card_id = next((c.id for c in ok.DECK if c.kind == kind), "")
     if card_id not in ok.CARDS:
         abort(404, description="No such card.")
-    return _okoshki_face(card_id), 200, JPEG
+    with _DRAWING:
+        return _okoshki_face(card_id), 200, JPEG

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from assistant.web.htmx import is_htmx
@@ -15,14 +15,29 @@ def error_line(exc: HTTPException) -> str:
     return exc.description or exc.name
 
 
+def error_answer(code: int, line: str) -> Response:
+    """One line as the asker reads it: JSON for the API, text for htmx, else a page."""
+    from assistant.web.guard import one_line
+
+    line = one_line(line)
+    if request.path.startswith("/api/") or request.path == "/healthz":
+        resp = jsonify(error=line)
+    elif is_htmx():
+        resp = make_response(line)
+        resp.headers["Content-Type"] = "text/plain; charset=utf-8"
+    else:
+        resp = make_response(render_template("error.html", code=code, message=line))
+    resp.status_code = code
+    return resp
+
+
 def init_errors(app: Flask) -> None:
     """Register the handlers that turn every HTTP error into one clear line."""
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
-        line = error_line(exc)
-        if request.path.startswith("/api/"):
-            return jsonify(error=line), exc.code
-        if is_htmx():
-            return line, exc.code, {"Content-Type": "text/plain; charset=utf-8"}
-        return render_template("error.html", code=exc.code, message=line), exc.code
+        resp = error_answer(exc.code or 500, error_line(exc))
+        for name, value in exc.get_headers():
+            if name.lower() != "content-type":
+                resp.headers[name] = value  # e.g. Allow on a 405
+        return resp

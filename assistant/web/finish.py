@@ -223,3 +223,18 @@ def rematch(code: str):
     except (EditError, StaleEdit):
         pass  # the old table refused the pointer: the new table stands anyway
     return redirect(url_for("tables.table", code=new.code), code=303)
+
+
+@bp.get("/okoshki/face")
+def okoshki_face():
+    """Turn this phone's Okoshki face-to-face layout on or off (a cookie), then go back."""
+    from assistant.web.okoshki import FACE_COOKIE
+
+    back = request.args.get("next", "")
+    if not back.startswith("/t/") or "//" in back or "\\" in back:
+        back = url_for("tables.home")
+    resp = redirect(back, code=303)
+    on = request.args.get("on") == "1"
+    resp.set_cookie(FACE_COOKIE, "1" if on else "0", max_age=365 * 24 * 3600, samesite="Lax",
+                    httponly=True)
+    return resp

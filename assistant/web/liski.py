@@ -8,7 +8,7 @@ from flask import Blueprint, abort, request
 
 from assistant.games import liski as lg
 from assistant.store import Table
-from assistant.tables.liski_board import ABILITIES, engine_column
+from assistant.tables.liski_board import ABILITIES, BOARDS, engine_column, only_complications
 from assistant.web.timer import poll_data, timer_context
 
 bp = Blueprint("liski", __name__)
@@ -34,6 +34,7 @@ def column_views(board: dict[str, Any]) -> list[dict[str, Any]]:
             "pending": sum(1 for c in col["cards"] if c.get("pending")),
             "hidden_fear": sum(1 for f in col["fear"] if not f["revealed"]),
             "fear_count": len(col["fear"]),
+            "only_complications": only_complications(col),
         })
     return out
 
@@ -51,7 +52,19 @@ def context(t: Table) -> dict[str, Any]:
         "transition_choices": TRANSITION_CHOICES,
         "library": {k: [c for c in board["library"] if c["kind"] == k]
                     for k in lg.REQUIREMENT_KINDS},
+        "marker_labels": marker_labels(board["puchaters"]),
+        "boards": BOARDS,
     }
+
+
+def marker_labels(puchaters: list[dict[str, Any]]) -> dict[int, str]:
+    """A short label per puchater that tells boards apart ("Kapitanka", "Łotryni")."""
+    short = {p["id"]: (p["name"].split()[-1] if p["name"].split() else "?")[:10]
+             for p in puchaters}
+    taken = list(short.values())
+    return {pid: (label if taken.count(label) == 1 else
+                  next(p["name"] for p in puchaters if p["id"] == pid)[:14])
+            for pid, label in short.items()}
 
 
 def poll(t: Table) -> dict[str, Any]:
@@ -81,7 +94,7 @@ def _card() -> dict[str, Any]:
             needs[s] = int(raw)
     # The declared schema (assistant/tables/liski_board.CARD) checks the number itself.
     total_value: Any = request.form.get("total", "").strip() or None
-    return {"kind": request.form.get("kind", "problem"), "name": request.form.get("name", ""),
+    return {"kind": request.form.get("kind") or "problem", "name": request.form.get("name", ""),
             "total": total_value, "needs": needs, "transition": _symbols("transition")}
 
 
@@ -94,6 +107,24 @@ def _stack_item() -> dict[str, Any]:
     return {"kind": kind, "symbols": _symbols("symbols"), "transition": _symbols("transition")}
 
 
+def _library_card(code: str) -> dict[str, Any]:
+    from assistant.web.tables import load
+
+    lib = load(code).state["board"]["library"]
+    key = request.form["library"]
+    for i, c in enumerate(lib):
+        if c["name"] == key or key == str(i):
+            return c
+    abort(400, description="That card is not in the library (any more).")
+
+
+def _item_from_preset(raw: str) -> dict[str, Any]:
+    """'crown>flower+leaf': an ojojanie card laid again in one tap."""
+    symbol, _, trans = raw.partition(">")
+    return {"kind": "ojojanie", "symbols": [symbol],
+            "transition": [s for s in trans.split("+") if s]}
+
+
 @bp.post("/t/<code>/liski")
 def edit(code: str):
     """Board edits from plain forms (checkbox lists and counters become the edit's data)."""
@@ -103,21 +134,23 @@ def edit(code: str):
     op = request.form.get("op", "")
     data: dict[str, Any] = {k: request.form.get(k) for k in
                             ("col", "index", "puchater", "name", "symbol", "ability", "pos",
-                             "effect", "difficulty", "number", "delta", "from_hand")
+                             "effect", "difficulty", "number", "delta", "from_hand", "kind")
                             if request.form.get(k) not in (None, "")}
-    if op in ("board.card.add", "board.complication.set", "board.nightmare.set"):
-        if request.form.get("library") not in (None, ""):
-            lib = load(code).state["board"]["library"]
-            try:
-                data["card"] = lib[int(request.form["library"])]
-            except (ValueError, IndexError):
-                abort(400, description="That card is not in the library.")
-        else:
-            data["card"] = _card()
-    elif op == "board.stack.add" and "from_hand" not in data:
-        data["item"] = _stack_item()
-    elif op == "board.fear.reveal":
-        data["needs"] = _symbols("needs")
-    elif op == "board.ability" and request.form.get("ability") == "fox":
+    if op in ("board.card.add", "board.card.edit", "board.lib.save", "board.complication.set",
+              "board.nightmare.set"):
+        data.pop("kind", None)
+        data["card"] = (_library_card(code) if request.form.get("library") not in (None, "")
+                        else _card())
+    elif op in ("board.stack.add", "board.stack.edit"):
+        hand = request.form.get("hand", "")
+        if hand:
+            data["from_hand"], _, data["index"] = hand.partition(":")
+        elif request.form.get("preset"):
+            data["item"] = _item_from_preset(request.form["preset"])
+        elif "from_hand" not in data:
+            data["item"] = _stack_item()
+    elif op == "board.ability" and request.form.get("ability") in ("fox", "fox3"):
         data["item"] = _stack_item() if request.form.get("kind") != "anyfox" else {"any": True}
+    elif op == "board.puchater.abilities" or request.form.getlist("abilities"):
+        data["abilities"] = request.form.getlist("abilities")
     return apply_edit(code, op, data)

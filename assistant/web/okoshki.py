@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import request
+
 from assistant.games import okoshki as ok
 from assistant.store import Table
 from assistant.tables.okoshki import game_on_points, game_standing, open_round
+
+FACE_COOKIE = "okoshki_face"  # face to face is a choice of each phone, not of the table
 
 
 def zone_view(zone: dict[str, int], rnd: dict[str, Any] | None, player: int) -> dict[str, Any]:
@@ -60,4 +64,5 @@ def context(t: Table) -> dict[str, Any]:
         "sheet": sheet(state),
         "game_on_said": bool(rnd and any(c["call"] == "game_on" for c in rnd["calls"])),
         "rounds_total": max(ok.ROUNDS, len(state["rounds"])),
+        "face_to_face": request.cookies.get(FACE_COOKIE) == "1",
     }

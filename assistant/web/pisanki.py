@@ -35,6 +35,8 @@ def to_card(cell: dict[str, Any]) -> pg.Card | None:
         return None
     if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
         return None
+    if cell["cloth"] == "neutral" and cell.get("egg") is None:
+        return None
     return pg.Card(cell["cloth"], cell.get("egg"), bool(cell.get("double")),
                    tuple(cell.get("flowers", [])))
 
@@ -47,6 +49,8 @@ def cell_issue(cell: dict[str, Any]) -> str | None:
         return None
     if "cloth" not in cell:
         return "no tablecloth yet"
+    if cell.get("cloth") == "neutral" and cell.get("egg") is None:
+        return "no egg (a neutral card is a double egg, without flowers)"
     if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
         return "no egg (a card without an egg has 2 flowers)"
     return None

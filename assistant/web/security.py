@@ -47,6 +47,8 @@ def init_security(app: Flask) -> None:
     def _check_csrf() -> None:
         if request.method in SAFE_METHODS or request.path.startswith("/api/"):
             return  # the JSON API changes no state on the server (INTERFACE.md)
+        if request.routing_exception is not None:
+            return  # no such page, or not with this method: its 404 / 405 says so
         sent = request.headers.get(CSRF_HEADER) or request.form.get(CSRF_FIELD, "")
         expected = session.get(CSRF_FIELD, "")
         if not expected or not hmac.compare_digest(str(sent), str(expected)):

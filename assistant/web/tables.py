@@ -20,9 +20,11 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from assistant.games import GAMES, find_game
+from assistant.messages import Message
 from assistant.store import (
     StaleEdit,
     Table,
@@ -34,6 +36,7 @@ from assistant.store import (
 from assistant.tables import EditError, reducer_for
 from assistant.web import store
 from assistant.web.htmx import is_htmx, page_or_fragment
+from assistant.web.i18n import tr
 from assistant.web.security import device_id
 
 bp = Blueprint("tables", __name__)
@@ -55,15 +58,9 @@ def _interaction_globals() -> dict[str, Any]:
 
 @bp.get("/")
 def home():
-    """The four games as big buttons, joining by code, and the recent tables."""
-    recent = [
-        {**t, "pretty": format_code(t["code"]), "title": GAMES[t["game"]].title}
-        for t in store().recent()
-        if t["game"] in GAMES
-    ]
-    return render_template(
-        "home.html", games=GAMES.values(), recent=recent, message=request.args.get("m")
-    )
+    """The four games as big buttons and joining by code; this phone's tables come from
+    its own browser (static/js/mytables.js): the server lists no table codes to anyone."""
+    return render_template("home.html", games=GAMES.values(), message=request.args.get("m"))
 
 
 @bp.post("/tables")
@@ -84,7 +81,7 @@ def join():
     try:
         store().get(code)
     except TableNotFound:
-        typed = request.args.get("code", "").strip() or "nothing"
+        typed = request.args.get("code", "").strip()[:20] or "nothing"
         return redirect(url_for("tables.home", m=f"No table has the code {typed}."))
     return redirect(url_for("tables.table", code=code))
 
@@ -122,7 +119,7 @@ def undo(code: str):
     if not target:
         last = my_last_undoable(t, device_id())
         if last is None:
-            return respond(t, "This phone has nothing to undo.", error=True)
+            return respond(t, _("This phone has nothing to undo."), error=True)
         target = str(last.seq)
     return apply_edit(code, "undo", {"target": target})
 
@@ -142,7 +139,7 @@ def history_page(code: str):
     try:
         before = int(request.args.get("before", ""))
     except ValueError:
-        abort(400, description="Say which line the older edits come before.")
+        abort(400, description=_("Say which line the older edits come before."))
     lines, more = history_lines(t, before)
     return render_template("tables/_history_lines.html", t=t, history=lines, more=more,
                            me=device_id())
@@ -169,8 +166,12 @@ def poll(code: str):
 
 @bp.get("/healthz")
 def healthz():
-    """Liveness: the app answers and the database is reachable."""
-    store().recent(limit=1)
+    """Health: the app answers and the database can be read and written (else why not)."""
+    from assistant.web.guard import database_health
+
+    problem = database_health(store().engine)
+    if problem:
+        return jsonify(ok=False, error=problem), 503
     return jsonify(ok=True)
 
 
@@ -224,7 +225,7 @@ def apply_edit(code: str, op: str, data: dict[str, Any]):
             code, op, data, base=base, author=device_id(), nonce=nonce
         )
     except (EditError, StaleEdit) as exc:
-        return respond(store().get(code), str(exc), error=True)
+        return respond(store().get(code), tr(exc), error=True)
     return respond(t)
 
 
@@ -276,8 +277,8 @@ def who(t: Table, author: str, me: str, names: dict[str, str]) -> str:
     """A history line's author in words: the phone's chosen name, 'you' for this phone."""
     name = names.get(author)
     if author == me:
-        return f"{name} (you)" if name else "you"
-    return name or f"phone {author}"
+        return _("%(name)s (you)", name=name) if name else _("you")
+    return name or _("phone %(id)s", id=author)
 
 
 def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, Any]], int]:
@@ -291,8 +292,9 @@ def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, A
     lines = [
         {
             "seq": ev.seq,
-            "text": "undid: " + describe_target(t, ev) if ev.op == "undo"
-            else reducer.describe(ev.op, ev.data),
+            # Rendered now from the event's data, in this phone's language.
+            "text": tr(Message("undid: %(what)s", what=describe_target(t, ev)))
+            if ev.op == "undo" else tr(reducer.describe(ev.op, ev.data)),
             "undone": ev.seq in t.undone,
             "undoable": ev.op not in ("undo", "phone.name") and ev.seq not in t.undone,
             "author": ev.author,
@@ -334,7 +336,7 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "my_last": mine,
         "my_last_text": reducer.describe(mine.op, mine.data) if mine else "",
         "last_undoable": last,
-        "last_text": reducer.describe(last.op, last.data) if last else "",
+        "last_text": tr(reducer.describe(last.op, last.data)) if last else "",
         "message": message,
         "error": error,
         "nonce": secrets.token_urlsafe(9),
@@ -347,12 +349,12 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
     return ctx
 
 
-def describe_target(t: Table, ev: Any) -> str:
-    """What an undo event took back."""
+def describe_target(t: Table, ev: Any) -> str | Message:
+    """What an undo event took back (a Message, translated where shown)."""
     reducer = reducer_for(t.game)
     seq = ev.data.get("target") if isinstance(ev.data, dict) else None
     target = next((e for e in t.events if str(e.seq) == str(seq)), None)
-    return reducer.describe(target.op, target.data) if target else "an edit"
+    return reducer.describe(target.op, target.data) if target else Message("an edit")
 
 
 def join_url(code: str) -> str:

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.games.liski_flow import allowed, decide, primary
 from assistant.store import Table, now_ms
-from assistant.tables.liski import PHASE_NAMES, PHASES, ROUNDS, current_phase, timer_of
+from assistant.tables.liski import (
+    PHASE_NAMES,
+    PHASES,
+    ROUNDS,
+    current_phase,
+    flow_of,
+    timer_of,
+)
 from assistant.timer import PRESETS_MS, format_ms
 
 
@@ -30,7 +38,12 @@ def timer_view(t: Table, now: int | None = None) -> dict[str, Any]:
 def timer_context(t: Table) -> dict[str, Any]:
     """Template context for the timer panel."""
     view = timer_view(t)
+    flow = flow_of(t.state, view["server_ms"])
     return {
+        "flow": flow,
+        "actions": allowed(flow),
+        "primary": primary(flow),
+        "lay_warning": decide(flow, "lay").reason,
         "timer": view,
         "timer_text": format_ms(view["remaining_ms"]),
         "presets": [(ms, format_ms(ms)) for ms in PRESETS_MS],

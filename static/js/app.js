@@ -8,6 +8,6 @@
     say(window.interact.errorText(xhr ? xhr.status : 0, xhr ? xhr.responseText : ""));
   });
   document.body.addEventListener("htmx:sendError", function () {
-    say("No connection to the table's server. Check the Wi-Fi; nothing was changed.");
+    say(t("No connection to the table's server. Check the Wi-Fi; nothing was changed."));
   });
 })();

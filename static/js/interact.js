@@ -79,20 +79,20 @@
     clearTimeout(toastTimer);
     toastTimer = setTimeout(function () { box.hidden = true; }, opts.ms || 7000);
   }
-  function reloadAction() { return { label: "Reload", run: function () { location.reload(); } }; }
+  function reloadAction() { return { label: t("Reload"), run: function () { location.reload(); } }; }
 
   // What an HTTP error answer means, in the player's words (the server did answer).
   function errorText(status, body) {
-    if (status >= 500) return "The server had a problem; nothing was saved.";
+    if (status >= 500) return t("The server had a problem; nothing was saved.");
     if (status === 400 || status === 403 || status === 419) {
-      return "This page is out of date: reload it (nothing was saved).";
+      return t("This page is out of date: reload it (nothing was saved).");
     }
-    if (status === 404) return "This table does not exist any more; nothing was saved.";
-    if (status === 413) return "That was too big to send; nothing was saved.";
-    if (status === 429) return "Too many taps at once: wait a moment (nothing was saved).";
+    if (status === 404) return t("This table does not exist any more; nothing was saved.");
+    if (status === 413) return t("That was too big to send; nothing was saved.");
+    if (status === 429) return t("Too many taps at once: wait a moment (nothing was saved).");
     const line = (body || "").trim();
     if (line && line.length < 200 && line[0] !== "<") return line;
-    return "The server refused that (" + status + "); nothing was saved.";
+    return t("The server refused that (%(status)s); nothing was saved.", { status: status });
   }
 
   function waiting() {
@@ -106,7 +106,7 @@
       document.body.appendChild(pill);
     }
     const n = queue.length;
-    pill.textContent = n === 1 ? "1 tap waiting…" : n + " taps waiting…";
+    pill.textContent = tn("%(num)s tap waiting…", "%(num)s taps waiting…", n);
     pill.classList.toggle("offline", document.body.classList.contains("offline"));
     // Shown only when a tap is not saved at once (no flicker on a quick answer).
     clearTimeout(waiting.timer);
@@ -173,7 +173,7 @@
   function signature(btn) {
     const form = btn.form || btn.closest("form");
     const op = form && form.querySelector('input[name="op"]');
-    return (op ? op.value : "") + "|" + btn.textContent.trim();
+    return (op ? op.value : btn.getAttribute("hx-vals") || "") + "|" + btn.textContent.trim();
   }
   // After a swap: the control now under the last tap, when it means something else now.
   function markChanged() {
@@ -191,7 +191,7 @@
   }
 
   // Morph the fresh #table-main into the page. `source` is the tapped control (own edit).
-  function swap(html, source) {
+  function swap(html, source, failed) {
     const m = main();
     if (!m) return false;
     const tpl = document.createElement("template");
@@ -221,16 +221,23 @@
     const now = main();
     if (window.htmx && now) htmx.process(now);
     if (now) ackVersion = Math.max(ackVersion, Number(now.dataset.version) || 0);
-    document.dispatchEvent(new CustomEvent("interact:swapped", { detail: { live: live } }));
+    document.dispatchEvent(new CustomEvent("interact:swapped", { detail: { live: live, failed: !!failed } }));
     return true;
   }
 
   // -- live refresh (another phone changed the table) ------------------------------------------
+  // Never morph under a pressed finger: a tap is a pointerdown and a pointerup on one element.
+  let pressed = false;
+  document.addEventListener("pointerdown", function () { pressed = true; }, true);
+  ["pointerup", "pointercancel"].forEach(function (type) {
+    document.addEventListener(type, function () { pressed = false; }, true);
+  });
+
   async function refresh() {
     const m = main();
     if (!m) return;
     if (sending || queue.length) { refreshWanted = true; return; }  // pump() refreshes after
-    if (window.tableBusy || refreshing) {
+    if (window.tableBusy || refreshing || pressed) {
       refreshWanted = true;
       clearTimeout(refresh.later);
       refresh.later = setTimeout(refresh, 400);
@@ -246,7 +253,10 @@
       if (!resp.ok) return;
       const html = await resp.text();
       // An own edit made meanwhile brings (or will bring) a newer table: this one is stale.
-      if (g !== gen || sending || queue.length || window.tableBusy) { refreshWanted = true; return; }
+      if (g !== gen || sending || queue.length || window.tableBusy || pressed) {
+        refreshWanted = true;
+        return;
+      }
       swap(html, null);
     } catch (e) {
       refreshWanted = true;
@@ -324,13 +334,13 @@
       const m = main();
       if (m && version && Number(m.dataset.version) < version && !queue.length) m.dataset.version = String(version);
     } else {
-      swap(await resp.text(), source || null);
+      swap(await resp.text(), source || null, isError);
     }
     if (isError && text) {
       if (!(source && mark(source, text))) toast(text);
     } else if (out.seq && undoable(item)) {
-      toast(item.label ? item.label + "." : "Done.", {
-        kind: "info", actions: [{ label: "↶ Undo", run: function () { undoSeq(out.seq); } }],
+      toast(item.label ? t("Done: %(what)s.", { what: item.label }) : t("Done."), {
+        kind: "info", actions: [{ label: t("↶ Undo"), run: function () { undoSeq(out.seq); } }],
       });
     }
     if (done) done(out);
@@ -411,6 +421,23 @@
     const v = (fields.find(function (kv) { return kv[0] === "v"; }) || [])[1];
     const url = form.getAttribute("hx-post") || form.getAttribute("action");
     enqueue({ url: url, fields: fields, v: v, label: btn ? btn.textContent.trim() : "" }, btn || form);
+  }, true);
+
+  // One-tap buttons without a form (hx-post + hx-vals, e.g. the Liski board): same queue.
+  document.addEventListener("click", function (ev) {
+    const btn = ev.target.closest && ev.target.closest("button[hx-post][hx-vals]");
+    if (!btn || btn.disabled || !main() || !main().contains(btn)) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    const now = performance.now();
+    const changedAt = changed.get(btn);
+    if (changedAt && now - changedAt < GUARD_MS) return;
+    let vals = {};
+    try { vals = JSON.parse(btn.getAttribute("hx-vals")) || {}; } catch (e) { return; }
+    const fields = Object.keys(vals).map(function (k) { return [k, String(vals[k])]; });
+    accepted = { t: now, x: ev.clientX, y: ev.clientY, sig: signature(btn), guard: false };
+    enqueue({ url: btn.getAttribute("hx-post"), fields: fields, v: main().dataset.version,
+              label: btn.textContent.trim() }, btn);
   }, true);
 
   // -- the API for script islands and other modules ------------------------------------------

@@ -80,13 +80,50 @@
     if (badge) { badge.textContent = String(left); badge.hidden = left === 0; }
     const b = brush();
     e.querySelectorAll(".tool").forEach(function (t) {
-      const on = (t.dataset.kind === "double") ? !!b.double : b[t.dataset.kind] === t.dataset.value;
+      const on = b[t.dataset.kind] === t.dataset.value;
       t.classList.toggle("on", on);
       t.setAttribute("aria-pressed", on ? "true" : "false");
     });
+    showBrush(b);
   }
 
-  function hint(text) { const h = document.getElementById("p-hint"); if (h) h.textContent = text; }
+  // What a tap paints, always in view under the grid: a small card of the brush and words.
+  function brushWords(b) {
+    if (b.tool) return { down: "turn the card face down (tap again: face up)", copy: "copy the card on its left",
+                         erase: "erase the cell" }[b.tool];
+    const parts = [];
+    if (b.cloth) parts.push(b.cloth === "neutral" ? "neutral cloth (a double egg)" : b.cloth + " cloth");
+    if (b.egg) parts.push(b.egg === "none" ? "no egg" : (b.cloth === "neutral" ? "double " : "") + b.egg + " egg");
+    if (b.flower) parts.push(b.flower + " flower (tap again for 2; a card with no egg gets 2)");
+    return parts.join(" + ");
+  }
+  function showBrush(b) {
+    const box = document.getElementById("p-brush");
+    if (!box) return;
+    const words = brushWords(b);
+    const what = box.querySelector(".p-brush-what");
+    const pic = box.querySelector(".p-brush-card");
+    const clear = box.querySelector(".p-brush-clear");
+    if (!words) {
+      what.textContent = "Pick a tablecloth, an egg or a flower below.";
+      pic.innerHTML = "";
+      clear.hidden = true;
+      return;
+    }
+    what.textContent = words;
+    clear.hidden = false;
+    let pic_ = "";
+    if (b.tool) pic_ = '<span class="swatch ' + (b.tool === "down" ? "back" : b.tool) + '"></span>';
+    if (b.cloth) pic_ += '<span class="swatch cloth-' + b.cloth + '"></span>';
+    if (b.egg) {
+      const dot = '<span class="egg-dot egg-' + b.egg + '"></span>';
+      pic_ += b.cloth === "neutral" && b.egg !== "none" ? dot + dot : dot;
+    }
+    if (b.flower) pic_ += '<span class="flower-dot flower-' + b.flower + '"></span>';
+    pic.innerHTML = pic_;
+  }
+
+  function hint(text) { const h = document.getElementById("p-hint"); if (h) { h.textContent = text; h.hidden = !text; } }
 
   function paint(cell, c0, left) {
     const b = brush();
@@ -100,17 +137,20 @@
     const n = (!cell || cell.down || Object.keys(cell).length === 0)
       ? { egg: null, double: false, flowers: [] } : JSON.parse(JSON.stringify(cell));
     n.flowers = n.flowers || [];
-    if (b.cloth) { n.cloth = b.cloth; if (b.cloth !== "neutral") n.double = false; }
-    if (b.egg) {
-      n.egg = b.egg === "none" ? null : b.egg;
-      n.double = !!(b.double && n.egg);
-      if (n.double) { n.cloth = "neutral"; n.flowers = []; }
-    }
+    if (b.cloth) n.cloth = b.cloth;
+    if (b.egg) n.egg = b.egg === "none" ? null : b.egg;
     if (b.flower) {
-      if (n.double) { hint("Double-egg cards have no flowers."); return null; }
+      if (n.cloth === "neutral") { hint("A neutral card is a double egg: it has no flowers."); return null; }
       const same = n.flowers.filter(function (f) { return f === b.flower; }).length;
-      n.flowers = same >= 2 ? [] : (same === 1 ? [b.flower, b.flower] : [b.flower]);
+      // A card without an egg always has 2 flowers of one kind: one tap gives both.
+      const pair = [b.flower, b.flower];
+      if (!n.egg && n.cloth) n.flowers = same >= 2 ? [] : pair;
+      else n.flowers = same >= 2 ? [] : (same === 1 ? pair : [b.flower]);
     }
+    // The rulebook: "Cards with a neutral tablecloth show 2 identical eggs" (RULES.md).
+    n.double = n.cloth === "neutral" && !!n.egg;
+    if (n.cloth === "neutral") n.flowers = [];
+    hint("");
     return n;
   }
 
@@ -120,6 +160,8 @@
     const r = +btn.dataset.r, c = +btn.dataset.c;
     const next = paint(grid[r][c], c, c > 0 ? grid[r][c - 1] : null);
     if (next === null) return;
+    const b = brush();
+    if (!b.used) { b.used = true; saveBrush(b); }
     grid[r][c] = next;
     e.dataset.grid = JSON.stringify(grid);
     if (e.dataset.preview) {
@@ -151,38 +193,51 @@
     e.dataset.grid = JSON.stringify(grid);
   }
 
+  // Picks made before painting add up (one tap then paints them all). Once the brush has
+  // painted, picking a part it does not have starts a new brush, so a pass of eggs after a
+  // pass of cloths keeps each cell's cloth; picking a part it has swaps just that part.
   function tapTool(t) {
-    const b = brush();
+    let b = brush();
     const kind = t.dataset.kind, value = t.dataset.value;
     taps += 1;
     window.pisankiTaps = taps;
-    if (kind === "double") b.double = !b.double;
-    else if (b[kind] === value) delete b[kind];      // tap again: the brush is off
-    else {
-      b[kind] = value;
-      if (kind === "tool") { delete b.cloth; delete b.egg; delete b.flower; }
-      else delete b.tool;
-    }
+    if (b[kind] === value) delete b[kind];      // tap again: that part is off
+    else if (kind === "tool" || b.tool) b = { [kind]: value };
+    else if (b.used && !(kind in b)) b = { [kind]: value };
+    else b[kind] = value;
+    delete b.used;
     saveBrush(b);
     render(entry());
-    const parts = [];
-    if (b.tool) parts.push({ down: "face down", copy: "copy from the left", erase: "erase" }[b.tool]);
-    if (b.cloth) parts.push(b.cloth + " cloth");
-    if (b.egg) parts.push((b.egg === "none" ? "no" : b.egg) + (b.double ? " double" : "") + " egg");
-    if (b.flower) parts.push(b.flower + " flower");
-    hint(parts.length ? "Tap cells to set: " + parts.join(" + ") + "." : "Pick a brush, then tap cells.");
+    hint("");
+  }
+
+  function clearBrush() {
+    taps += 1;
+    window.pisankiTaps = taps;
+    saveBrush({});
+    render(entry());
   }
 
   function showWhy(btn) {
+    const e = entry();
+    if (e && btn.dataset.player !== e.dataset.player) {
+      // Another player's number: open that player's table, with this why shown there.
+      const tab = document.querySelectorAll(".p-tab")[+btn.dataset.player];
+      if (tab) {
+        const url = new URL(tab.href);
+        url.searchParams.set("why", btn.dataset.why);
+        window.location.assign(url.toString());
+        return;
+      }
+    }
     document.querySelectorAll(".why").forEach(function (w) { w.hidden = true; });
     document.querySelectorAll(".p-cell.lit").forEach(function (c) { c.classList.remove("lit"); });
     document.querySelectorAll(".pts.on").forEach(function (c) { c.classList.remove("on"); });
     const box = document.getElementById(btn.dataset.why);
     if (!box) return;
-    box.hidden = false;
     btn.classList.add("on");
-    const e = entry();
-    if (e && e.dataset.player === btn.dataset.player) {
+    const near = document.getElementById("p-why-near");
+    if (e) {
       box.querySelectorAll("[data-cells]").forEach(function (li) {
         li.dataset.cells.split(" ").forEach(function (name) {
           const cell = e.querySelector('.p-cell[data-name="' + name + '"]');
@@ -190,7 +245,21 @@
         });
       });
     }
-    box.scrollIntoView({ block: "nearest" });
+    if (near && e) {
+      // The reasons beside the grid, so the lit cells and their why are seen together.
+      near.innerHTML = box.innerHTML;
+      near.hidden = false;
+      e.querySelector(".p-grid").scrollIntoView({ block: "start", behavior: "instant" });
+    } else {
+      box.hidden = false;
+      box.scrollIntoView({ block: "nearest" });
+    }
+  }
+
+  function whyFromUrl() {
+    const id = new URLSearchParams(window.location.search).get("why");
+    const btn = id && document.querySelector('.pts[data-why="' + CSS.escape(id) + '"]');
+    if (btn) showWhy(btn);
   }
 
   document.addEventListener("click", function (ev) {
@@ -199,7 +268,8 @@
     const tool = ev.target.closest && ev.target.closest(".tool");
     if (tool && entry() && entry().contains(tool)) { tapTool(tool); return; }
     const pts = ev.target.closest && ev.target.closest(".pts");
-    if (pts) showWhy(pts);
+    if (pts) { showWhy(pts); return; }
+    if (ev.target.closest && ev.target.closest(".p-brush-clear")) clearBrush();
   });
   // A photo of this table: show what was read as a preview, unsure cells marked; the player
   // fixes them with the brushes, then saves the whole table in one edit (one undo).
@@ -282,5 +352,5 @@
 
   document.addEventListener("interact:swapped", function () { const e = entry(); if (e) render(e); });
   const e0 = entry();
-  if (e0) render(e0);
+  if (e0) { render(e0); whyFromUrl(); }
 })();

@@ -64,17 +64,123 @@
     if (lateBy < 1500) fn();
   }
 
+  // Keeping the screen awake. The Screen Wake Lock API exists only in secure contexts
+  // (HTTPS, localhost); a phone on http://192.168.x.y gets the long-known fallback instead:
+  // a tiny muted, looping, inline video, started from a tap, keeps the screen on while it plays.
+  const awake = { method: ("wakeLock" in navigator && window.isSecureContext) ? "wake lock" : "video",
+                  active: false, video: null, failed: false, tapAt: 0 };
+  window.liskiAwake = awake;
+  let wakeBusy = false;
+
+  function awakeVideo() {
+    if (awake.video) return awake.video;
+    const v = document.createElement("video");
+    v.className = "nosleep";
+    v.muted = true;
+    v.loop = true;
+    v.setAttribute("muted", "");
+    v.setAttribute("playsinline", "");
+    v.setAttribute("aria-hidden", "true");
+    const base = (document.getElementById("timer") || {}).dataset || {};
+    [["webm", base.nosleepWebm], ["mp4", base.nosleepMp4]].forEach(function (p) {
+      if (!p[1]) return;
+      const src = document.createElement("source");
+      src.src = p[1];
+      src.type = "video/" + p[0];
+      v.appendChild(src);
+    });
+    document.body.appendChild(v);
+    awake.video = v;
+    return v;
+  }
+
+  // Must run inside a tap (browsers start a video with no tap only when muted, and some not
+  // even then): the Start / Resume buttons and "Keep this screen on" call it.
+  function awakeFromTap() {
+    if (awake.method !== "video") return wake(true);
+    awake.tapAt = Date.now();
+    const v = awakeVideo();
+    const p = v.play();
+    if (p && p.then) {
+      p.then(function () { awake.active = true; awake.failed = false; bar(); })
+        .catch(function () { awake.active = false; awake.failed = true; bar(); });
+    }
+  }
+
   async function wake(on) {
-    if (!("wakeLock" in navigator)) return;
+    if (awake.method === "video") {
+      // A tap starts the video before the server has answered: keep it a while, then stop
+      // it once the timer is neither running nor paused.
+      const v = awake.video;
+      if (!on && v && !v.paused && Date.now() - awake.tapAt > 8000) v.pause();
+      awake.active = !!(v && !v.paused);
+      return;
+    }
+    if (wakeBusy) return;
+    wakeBusy = true;
     try {
       if (on && !wakeLock) {
         wakeLock = await navigator.wakeLock.request("screen");
-        wakeLock.addEventListener("release", function () { wakeLock = null; });
+        awake.active = true;
+        wakeLock.addEventListener("release", function () { wakeLock = null; awake.active = false; });
       } else if (!on && wakeLock) {
         await wakeLock.release();
         wakeLock = null;
+        awake.active = false;
       }
-    } catch (e) { /* refused (battery saver, not visible): the note says so */ }
+    } catch (e) { awake.failed = true; /* refused (battery saver, not visible) */ }
+    wakeBusy = false;
+  }
+
+  // The slim bar (and the table view) follow the timer while it runs or is paused.
+  function bar() {
+    const e = el();
+    const b = document.getElementById("lbar");
+    const live = !!e && (e.dataset.status === "running" || e.dataset.status === "paused");
+    if (!b) return;
+    const keep = b.querySelector(".keep-on");
+    if (keep) keep.hidden = !live || awake.active || awake.method !== "video";
+  }
+
+  function tableView(open) {
+    let v = document.getElementById("tableview");
+    if (!open) {
+      if (v) v.hidden = true;
+      if (document.fullscreenElement && document.exitFullscreen) document.exitFullscreen().catch(function () {});
+      return;
+    }
+    if (!v) {
+      v = document.createElement("div");
+      v.id = "tableview";
+      v.className = "tableview";
+      v.setAttribute("role", "dialog");
+      v.setAttribute("aria-label", "Table view");
+      v.innerHTML = '<p class="tv-phase"></p><div class="tv-time" role="timer"></div>' +
+        '<div class="tv-buttons"><button class="btn tv-pause" type="button">Pause</button>' +
+        '<button class="btn tv-close" type="button" aria-label="Close the table view">× Close</button></div>';
+      document.body.appendChild(v);
+      let armed = 0;
+      v.querySelector(".tv-pause").addEventListener("click", function (ev) {
+        // Tap-safe: the first tap arms, a second tap within 3 s pauses (or resumes).
+        const btn = ev.currentTarget;
+        const e = el();
+        const want = e && e.dataset.status === "paused" ? "timer.resume" : "timer.pause";
+        if (Date.now() - armed > 3000) {
+          armed = Date.now();
+          btn.classList.add("armed");
+          btn.textContent = want === "timer.pause" ? "Tap again to pause" : "Tap again to resume";
+          return;
+        }
+        armed = 0;
+        btn.classList.remove("armed");
+        const f = document.querySelector('#timer form input[name=op][value="' + want + '"]');
+        if (f) f.form.requestSubmit();
+      });
+      v.querySelector(".tv-close").addEventListener("click", function () { tableView(false); });
+    }
+    v.hidden = false;
+    if (v.requestFullscreen) v.requestFullscreen().catch(function () {});
+    tick();
   }
 
   function tick() {
@@ -89,6 +195,20 @@
       if (rem === 0) status = "expired";
     }
     display.textContent = fmt(rem);
+    const small = document.querySelector("#lbar .lbar-time");
+    if (small) small.textContent = fmt(rem);
+    const tv = document.getElementById("tableview");
+    if (tv && !tv.hidden) {
+      tv.querySelector(".tv-time").textContent = fmt(rem);
+      const ph = e.querySelector(".phase-name");
+      tv.querySelector(".tv-phase").textContent = (ph ? ph.textContent : "") +
+        (status === "paused" ? " · paused" : "");
+      tv.classList.toggle("warn", status === "running" && rem <= t.warn);
+      tv.classList.toggle("expired", status === "expired");
+      const pb = tv.querySelector(".tv-pause");
+      if (!pb.classList.contains("armed")) pb.textContent = status === "paused" ? "Resume" : "Pause";
+      pb.hidden = !(status === "running" || status === "paused");
+    }
     e.classList.toggle("warn", status === "running" && rem <= t.warn);
     e.classList.toggle("last5", status === "running" && rem <= 5000);
     e.classList.toggle("expired", status === "expired");
@@ -107,15 +227,26 @@
         if (m) setTimeout(function () { window.interact.refresh(); }, 400);
       }
     }
-    wake(status === "running");
+    wake(status === "running" || status === "paused");
+    bar();
   }
 
   function capabilities() {
     const parts = [];
     parts.push(audio && audio.state === "running" ? "Sound: on" : "Sound: tap Sound check");
     parts.push("vibrate" in navigator ? "Vibration: yes" : "Vibration: not on this phone");
-    parts.push("wakeLock" in navigator ? "Screen stays awake while the timer runs"
-      : "This browser cannot keep the screen awake: set a longer screen timeout");
+    let screen;
+    if (awake.method === "wake lock") {
+      screen = awake.failed ? "Screen: the wake lock was refused (battery saver?): set a longer screen timeout"
+        : "Screen: kept awake by the wake lock while the timer runs";
+    } else if (awake.failed || !document.createElement("video").canPlayType) {
+      screen = "Screen: this browser cannot keep it awake: set a longer screen timeout";
+    } else {
+      screen = "Screen: kept awake by a silent video while the timer runs (no wake lock at this address)";
+    }
+    parts.push(screen);
+    const c0 = document.getElementById("capabilities");
+    if (c0) c0.dataset.awake = awake.failed ? "none" : awake.method;
     const c = document.getElementById("capabilities");
     if (c) c.textContent = parts.join(" · ");
   }
@@ -127,11 +258,20 @@
       if (Ctx) audio = new Ctx();
     }
     if (audio && audio.state === "suspended") audio.resume();
+    const t = ev.target && ev.target.closest ? ev.target.closest("[data-awake], .keep-on, .tv-open") : null;
+    if (t && t.classList.contains("tv-open")) tableView(true);
+    else if (t) awakeFromTap();
     if (ev.target && ev.target.id === "sound-check") {
+      if (awake.method === "video" && !awake.video) {
+        // Try the video once, so the note says whether it works on this phone.
+        awakeFromTap();
+        awake.tapAt = Date.now() - 7000;  // only a trial: tick() stops it in 1 s unless the timer runs
+      }
       beep(660, 200, 0.3);
       setTimeout(function () { beep(880, 200, 0.3); }, 250);
       if (navigator.vibrate) navigator.vibrate(150);
       setTimeout(capabilities, 50);
+      setTimeout(capabilities, 600);
     }
   }, true);
 

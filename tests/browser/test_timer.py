@@ -45,7 +45,7 @@ def test_two_phones_share_one_timer(live_server, new_phone):
     shot(a, "liski-timer-running")
 
     # Pause on phone B; phone A sees it; both show the same frozen time.
-    b.get_by_role("button", name="Pause").click()
+    b.locator("#timer").get_by_role("button", name="Pause").click()
     expect(b.locator("#timer")).to_have_attribute("data-status", "paused")
     expect(a.locator("#timer")).to_have_attribute("data-status", "paused", timeout=2000)
     frozen = b.locator(".countdown").inner_text()

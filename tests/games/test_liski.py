@@ -91,19 +91,50 @@ def test_the_cluster_example():
     assert v.beaten and v.cheese == 2  # two problem cards beaten at once
 
 
+# RULES.md, Fear tokens [reading]: a symbol token ("a green leaf and the number 2") means 2 of
+# the required symbols are that symbol; it adds nothing to the total but may raise it.
+KUBEK = {"kind": "problem", "name": "Rozbity kubek", "total": 4, "needs": {"crown": 1}}
+FUTRO = {"kind": "problem", "name": "Skołtunione futro", "total": 4,
+         "needs": {"pot": 1, "leaf": 1}}
+
+
 def test_rozbity_kubek_fear_token_with_a_leaf_and_a_two():
-    # Rulebook: with the token, 4 in total incl. 1 crown and 2 leaves.
-    card = {"kind": "problem", "name": "Rozbity kubek", "total": 2, "needs": {"crown": 1, "leaf": 1}}
-    v = check(col([card], fear=[{"number": 2, "needs": {"leaf": 1}}]))
+    # Rulebook: 4 symbols in total, including 1 crown and 2 green leaves.
+    v = check(col([KUBEK], fear=[{"needs": {"leaf": 2}}]))
     assert v.total == 4 and v.needs == {"crown": 1, "leaf": 2}
     assert v.missing == {"crown": 1, "leaf": 2, "any": 1}
 
 
-def test_skoltunione_futro_specific_symbols_raise_the_total():
-    # Rulebook: after the token, 4 in total incl. 3 pots and 1 leaf: more specific than printed.
-    card = {"kind": "problem", "name": "Skołtunione futro", "total": 3, "needs": {"pot": 1, "leaf": 1}}
-    v = check(col([card], fear=[{"needs": {"pot": 2}}]))
+def test_skoltunione_futro_fear_token_with_a_pot_and_a_two():
+    # Rulebook: 4 symbols in total, including 3 purple pots and 1 green leaf.
+    v = check(col([FUTRO], fear=[{"needs": {"pot": 2}}]))
     assert v.total == 4 and v.needs == {"pot": 3, "leaf": 1}
+
+
+def test_a_number_token_adds_to_the_total():
+    v = check(col([FUTRO], fear=[{"number": 2}]))
+    assert v.total == 6 and v.needs == {"pot": 1, "leaf": 1}
+
+
+def test_a_symbol_token_raises_the_total_only_when_the_symbols_outnumber_it():
+    v = check(col([FUTRO], fear=[{"needs": {"pot": 3}}]))
+    assert v.total == 5 and v.needs == {"pot": 4, "leaf": 1}
+
+
+@pytest.mark.parametrize(("card", "token", "total", "needs"), [
+    (KUBEK, {"leaf": 2}, 4, {"crown": 1, "leaf": 2}),
+    (FUTRO, {"pot": 2}, 4, {"pot": 3, "leaf": 1}),
+])
+def test_both_rulebook_examples_through_the_cli(tmp_path, card, token, total, needs):
+    import subprocess
+    import sys
+
+    path = tmp_path / "col.json"
+    path.write_text(json.dumps({"cards": [card], "fear": [{"needs": token}]}))
+    out = subprocess.run([sys.executable, "-m", "assistant.cli", "check", "liski", str(path)],
+                         capture_output=True, text=True, check=True)
+    answer = json.loads(out.stdout)
+    assert (answer["total"], answer["needs"]) == (total, needs)
 
 
 def test_szaricka_grey_kit_lowers_by_three():

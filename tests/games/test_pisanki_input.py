@@ -31,6 +31,12 @@ def cell(body, p, r, c):
          r"players\[1\].grid\[2\]\[3\].cloth: 'plaid' is not one of checked, striped, dotted, neutral"),
         (lambda b: cell(b, 0, 0, 0).update(egg="pink"), r"players\[0\].grid\[0\]\[0\].egg: 'pink' is not one of"),
         (lambda b: cell(b, 0, 0, 0).update(double=True), r"grid\[0\]\[0\].double: double eggs are only on the neutral"),
+        # RULES.md: "a neutral card is always a double egg without flowers" (rulebook: "Cards
+        # with a neutral tablecloth show 2 identical eggs")
+        (lambda b: cell(b, 0, 0, 0).update(cloth="neutral", double=False),
+         r"grid\[0\]\[0\]: a neutral card is always a double egg"),
+        (lambda b: cell(b, 0, 0, 0).update(cloth="neutral", egg=None, double=False, flowers=["pink", "pink"]),
+         r"grid\[0\]\[0\]: a neutral card is always a double egg"),
         (lambda b: cell(b, 0, 0, 0).update(flowers=["pink", "pink", "pink"]), "at most 2 flowers"),
         (lambda b: cell(b, 0, 0, 0).update(flowers=["pink", "blue"]), "two flowers of a card are of one kind"),
         (lambda b: cell(b, 0, 0, 0).update(flowers=["rose"]), r"flowers\[0\]: 'rose' is not one of"),

@@ -176,7 +176,7 @@ def test_history_text_never_crashes(game):
            {"player": 10**30, "round": float("inf"), "r": {}, "c": "²"}, ["list"], None]
     for op in [*r.handlers, "unknown"]:
         for data in odd:
-            text = r.describe(op, data)
+            text = str(r.describe(op, data))  # a Message reads as its English text
             assert isinstance(text, str) and "\n" not in text and len(text) <= 120
 
 

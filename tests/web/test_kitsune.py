@@ -130,6 +130,8 @@ def test_page_shows_risk_and_busts(phone):
     text = phone.edit(code, "turn.reveal", card="red").get_data(as_text=True)
     # 94 cards left (6 Oni in hands), 11 red among them after the one revealed: 11/93.
     assert "Next card busts: <strong>12 %</strong>" in text and "(11 of 93 cards)" in text
+    # The app cannot see a hand: AGAIN reads as a condition. 11/93 × 10/92 = 1.3 %.
+    assert "if you play AGAIN: 1 %" in text and "with AGAIN" not in text
     text = phone.edit(code, "turn.reveal", card="red").get_data(as_text=True)
     assert "Busted" in text and "Play AGAIN" in text
 

@@ -61,8 +61,9 @@ def test_problems_then_refill(phone, board):
     state = phone.client.application.extensions["store"].get(board).state
     mag = state["board"]["puchaters"][0]["id"]
     lpost(phone, board, "board.marker", col="1", puchater=str(mag))
-    # Start and end the ojojanie phase: column 1 holds only the complication (+ a pending
-    # problem), so it gets a face-down fear token when the phase starts.
+    lpost(phone, board, "board.card.add", col="0", kind="problem", total="9")
+    # Start and end the ojojanie phase: column 1 holds the complication and a problem
+    # placeholder, which is a problem card: no "only complications" fear token (#12 point 5).
     phone.edit(board, "timer.start")
     phone.edit(board, "timer.end")
     text = lpost(phone, board, "board.problems")
@@ -70,14 +71,18 @@ def test_problems_then_refill(phone, board):
     assert "Column 1:" in text and "not beaten" in text
     state = phone.client.application.extensions["store"].get(board).state
     assert state["board"]["puchaters"][0]["cheese"] == 1
-    assert len(state["board"]["columns"][0]["fear"]) == 2
-    phone.edit(board, "phase.next")  # problems -> refill
+    assert len(state["board"]["columns"][0]["fear"]) == 1
     text = lpost(phone, board, "board.refill")
     assert "Refilled" in text
     state = phone.client.application.extensions["store"].get(board).state
-    # Column 2 was beaten and cleared; every column gets a new problem; no complication is
-    # waiting on space 2, so none moves.
-    assert [len(c["cards"]) for c in state["board"]["columns"]] == [3, 1, 2, 2, 2, 2]
+    # Column 2 was beaten and cleared; every column gets a new problem; complication 2 lies
+    # face down, so column 2 gets a "new complication: choose…" placeholder.
+    assert [len(c["cards"]) for c in state["board"]["columns"]] == [3, 2, 2, 2, 2, 2]
+    assert state["board"]["columns"][1]["cards"][1] == {
+        "id": state["board"]["columns"][1]["cards"][1]["id"], "kind": "complication",
+        "pending": True}
+    assert "Draw 12 face-down ojojanie cards" in text
+    assert state["phase"] == "refill"
 
 
 def test_bad_card_input_gives_a_clear_message(phone, board):
@@ -87,33 +92,55 @@ def test_bad_card_input_gives_a_clear_message(phone, board):
     assert "a fox shows 2 symbols" in text
 
 
-def test_stack_on_a_column_with_no_cards_is_refused():
+def ready(round_=1):
+    """A set-up board (one puchater) in the planning phase of `round_`."""
     r = reducer_for("liski")
     s = r.initial_state()
+    s = r.apply(s, "board.puchater.add", {"name": "Mag", "symbol": "pot"}, 0)
+    s = r.apply(s, "board.setup", {}, 0)
+    s["round"] = round_
+    return r, s
+
+
+def to_problems(r, s):
+    return r.apply(r.apply(s, "timer.start", {}, 0), "timer.end", {}, 1)
+
+
+def test_stack_on_a_column_with_no_cards_is_refused():
+    r, s = ready()
     with pytest.raises(EditError, match="Enter the column's problem card"):
         r.apply(s, "board.stack.add", {"col": 0, "item": {"kind": "greykit"}}, 0)
 
 
 def test_third_fear_token_loses_and_round_six_win():
-    r = reducer_for("liski")
-    s = r.initial_state()
-    s = r.apply(s, "board.card.add", {"col": 0, "card": {"kind": "problem", "total": 5}}, 0)
+    r, s = ready()
+    s = r.apply(s, "board.card.add", {"col": 1, "card": {"kind": "problem", "total": 5}}, 0)
     for _ in range(2):
-        s = r.apply(s, "board.fear.add", {"col": 0}, 0)
-    s = r.apply(s, "board.problems", {}, 0)
-    assert s["board"]["outcome"] == {"won": False, "why": "A third fear token under column 1."}
-    s = r.initial_state()
-    s["round"] = 6
+        s = r.apply(s, "board.fear.add", {"col": 1}, 0)
+    s = r.apply(to_problems(r, s), "board.problems", {}, 2)
+    assert s["board"]["outcome"] == {"won": False, "why": "A third fear token under column 2."}
+    assert s["phase"] == "over"
+    with pytest.raises(EditError, match="over"):
+        r.apply(s, "board.refill", {}, 3)
+    r, s = ready(6)
+    for col in range(6):
+        s = r.apply(s, "board.card.add", {"col": col, "card": {"kind": "problem", "total": 0}}, 0)
     s = r.apply(s, "board.card.add", {"col": 5, "card": {"kind": "nightmare", "total": 1}}, 0)
     s = r.apply(s, "board.stack.add", {"col": 5, "item": {"kind": "fox", "any": True}}, 0)
-    s = r.apply(s, "board.problems", {}, 0)
-    assert s["board"]["outcome"]["won"] is True
+    s = r.apply(to_problems(r, s), "board.problems", {}, 2)
+    assert s["board"]["outcome"]["won"] is True and s["phase"] == "over"
+
+
+def test_round_six_without_the_nightmare_beaten_is_lost():
+    r, s = ready(6)
+    s = r.apply(s, "board.card.add", {"col": 5, "card": {"kind": "nightmare", "total": 9}}, 0)
+    s = r.apply(to_problems(r, s), "board.problems", {}, 2)
+    assert s["board"]["outcome"] == {"won": False,
+                                     "why": "The nightmare was not beaten in round 6."}
 
 
 def test_abilities_spend_cheese():
-    r = reducer_for("liski")
-    s = r.initial_state()
-    s = r.apply(s, "board.puchater.add", {"name": "Mag", "symbol": "pot"}, 0)
+    r, s = ready()
     pid = s["board"]["puchaters"][0]["id"]
     with pytest.raises(EditError, match="no cheese"):
         r.apply(s, "board.ability", {"puchater": pid, "ability": "greykit"}, 0)
@@ -139,12 +166,36 @@ def test_api_check(client):
 
 
 def test_problems_and_refill_happen_once_per_round():
-    r = reducer_for("liski")
-    s = r.initial_state()
+    r, s = ready()
     s = r.apply(s, "board.card.add", {"col": 0, "card": {"kind": "problem", "total": 5}}, 0)
-    s = r.apply(s, "board.problems", {}, 0)
+    s = r.apply(to_problems(r, s), "board.problems", {}, 2)
     with pytest.raises(EditError, match="already resolved"):
         r.apply(s, "board.problems", {}, 0)
     s = r.apply(s, "board.refill", {}, 0)
     with pytest.raises(EditError, match="already refilled"):
         r.apply(s, "board.refill", {}, 0)
+
+
+def test_third_fear_token_shows_a_loss_banner_that_ends_the_game(phone, board):
+    lpost(phone, board, "board.card.add", col="1", kind="problem", total="5")
+    for _ in range(2):
+        lpost(phone, board, "board.fear.add", col="1")
+    phone.edit(board, "timer.start")
+    phone.edit(board, "timer.end")
+    text = lpost(phone, board, "board.problems")
+    assert "☠ The game is lost" in text and "A third fear token under column 2." in text
+    assert "▶ Start" not in text and "Refill the board" not in text and "Next round" not in text
+    assert 'data-phase="over"' in text
+    text = lpost(phone, board, "board.stack.add", col="2", kind="greykit")
+    assert "The game is over" in text
+
+
+def test_laying_outside_the_ojojanie_phase_warns_on_the_lay_sheet(phone, board):
+    text = phone.get(f"/t/{board}").get_data(as_text=True)
+    assert "Planning phase: lay only cards you kept or got back" in text
+    phone.edit(board, "timer.start")
+    text = phone.get(f"/t/{board}").get_data(as_text=True)
+    assert "Planning phase: lay only" not in text
+    phone.edit(board, "timer.end")
+    text = phone.get(f"/t/{board}").get_data(as_text=True)
+    assert "Time is up: enter only cards that were laid before it ran out." in text

@@ -93,9 +93,48 @@ def test_undo_takes_back_a_stop(phone):
     assert "Round <strong>1</strong>" in text and "3 Gray Tabby Cats" in text
 
 
-def test_face_to_face_layout(phone):
+def test_face_to_face_is_a_choice_of_each_phone(phone, phone2):
     code = phone.new_table("okoshki")
-    assert "face-to-face" in phone.edit(code, "layout.face", on=1).get_data(as_text=True)
+    phone2.get(f"/t/{code}")
+    resp = phone.client.get(f"/okoshki/face?on=1&next=/t/{code}")
+    assert resp.status_code == 303 and resp.headers["Location"].endswith(f"/t/{code}")
+    assert 'class="okoshki face-to-face"' in phone.get(f"/t/{code}").get_data(as_text=True)
+    assert 'class="okoshki "' in phone2.get(f"/t/{code}").get_data(as_text=True)
+    phone.client.get(f"/okoshki/face?on=0&next=/t/{code}")
+    assert 'class="okoshki "' in phone.get(f"/t/{code}").get_data(as_text=True)
+    # the way back never leaves this server
+    assert phone.client.get("/okoshki/face?on=1&next=//evil.example/").headers["Location"].endswith("/")
+
+
+def test_history_names_the_player(phone):
+    code = phone.new_table("okoshki")
+    phone.edit(code, "players.rename", index=0, name="Ola")
+    phone.get(f"/t/{code}")
+    tap(phone, code, 0, "owl", 3)
+    text = phone.edit(code, "call.game_on", player=0, name="Ola").get_data(as_text=True)
+    assert "Ola said Game on" in text and "player 1 said" not in text
+    assert 'name="name" value="Ola"' in text  # every form of the zone carries the name
+
+
+def test_correct_a_round_opens_with_that_rounds_values(phone):
+    code = phone.new_table("okoshki")
+    for p in (0, 1):
+        tap(phone, code, p, "owl" if p == 0 else "cat_red", 3)
+        phone.edit(code, "call.stop", player=p)
+    text = phone.get(f"/t/{code}").get_data(as_text=True)
+    form = text[text.index('id="fix-1"'):]
+    form = form[:form.index("</form>")]
+    assert '<option value="1" selected>' in form and 'name="total" inputmode="numeric" value="5"' in form
+    # saving it as it opened is accepted (it used to open at round 1 with 0 points)
+    text = phone.edit(code, "round.fix", round=1, winner=1, total=5).get_data(as_text=True)
+    assert "flash-error" not in text and "corrected round 2" in text
+
+
+def test_players_are_named_at_the_top(phone):
+    code = phone.new_table("okoshki")
+    text = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert text.index('aria-label="Name of player 1"') < text.index('id="zone-0"')
+    assert text.count('aria-label="Name of player 1"') == 1
 
 
 def test_plain_form_face(phone):

@@ -119,6 +119,24 @@ def test_clean_cell_refuses_impossible_cards(cell, message):
         clean_cell(cell)
 
 
+@pytest.mark.parametrize(("cell", "card"), [
+    # RULES.md: "a neutral card is always a double egg": an egg painted on neutral is double
+    ({"cloth": "neutral", "egg": "red"}, {"cloth": "neutral", "egg": "red", "double": True, "flowers": []}),
+    ({"cloth": "neutral", "egg": "blue", "flowers": ["pink"]},
+     {"cloth": "neutral", "egg": "blue", "double": True, "flowers": []}),
+    ({"cloth": "neutral"}, {"cloth": "neutral", "egg": None, "double": False, "flowers": []}),  # partly entered
+])
+def test_an_egg_on_neutral_is_the_double_egg(cell, card):
+    assert clean_cell(cell) == card
+
+
+def test_a_neutral_cell_without_egg_is_still_to_enter():
+    from assistant.web.pisanki import cell_issue, to_card
+
+    cell = clean_cell({"cloth": "neutral", "flowers": ["pink", "pink"]})
+    assert to_card(cell) is None and "neutral card is a double egg" in cell_issue(cell)
+
+
 def test_seventh_double_egg_is_refused():
     r = reducer_for("pisanki")
     s = r.initial_state()

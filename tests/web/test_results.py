@@ -57,9 +57,11 @@ def kitsune_ops():
 def liski_ops(lose):
     ops = [("board.puchater.add", {"name": "Lisi Mag", "symbol": "pot"}),
            ("board.puchater.add", {"name": "Lisia Kapitanka", "symbol": "boat"})]
-    if lose:
-        ops += [("board.card.add", {"col": 0, "card": {"kind": "problem", "total": 5}}),
-                ("board.fear.add", {"col": 0}), ("board.fear.add", {"col": 0}), ("board.problems", {})]
+    if lose:  # the round as the phase machine plays it: setup, ojojanie, problems
+        ops += [("board.setup", {}),
+                ("board.card.add", {"col": 1, "card": {"kind": "problem", "total": 5}}),
+                ("board.fear.add", {"col": 1}), ("board.fear.add", {"col": 1}),
+                ("timer.start", {}), ("timer.end", {}), ("board.problems", {})]
     return ops
 
 

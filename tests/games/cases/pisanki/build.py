@@ -177,7 +177,7 @@ ADA = ["cR cR cR sB sB sB",
        "dG dG cP cO+y cO dY"]
 BEN = ["sR sR cG cG . .",
        "sR dB cG cG sY sY",
-       "n+pp dB dB sP+u sY cO"]
+       "c+pp dB dB sP+u sY cO"]
 CAT = ["dR dR dR dR cB cB",
        "nO2 sG sG sG cB cB",
        "cY cY sP sP sP d+uu"]
@@ -210,7 +210,8 @@ write(
         "green card 7: Ada and Ben each have one 2x2 green square -> 6.",
         "blue card 11: Cat 4 -> 10; Ada and Ben 3 (3 cards) share 2nd -> 5 each; Dan 4th.",
         "flowers 2: every richest flower group is 2 -> all +5, nobody loses.",
-        "tablecloths 3: smallest groups: Ada neutral 1, Ben 1, Cat 1, Dan neutral 2 -> 2/2/2/4.",
+        "tablecloths 3: smallest groups: Ada neutral 1, Ben 1 (checked r2c0 between striped "
+        "and dotted), Cat 1, Dan neutral 2 -> 2/2/2/4.",
         "display 2: Ben has 2 face-down cards -> -4.",
     ],
 )

@@ -1,0 +1,78 @@
+"""Messages for players without Flask: an English text with parameters, translated by the web layer.
+
+Pure code (engines, reducers) builds `Message("There is already a player called %(name)s.",
+name=name)` or `nmsg("%(num)d crown", "%(num)d crowns", n)`; `str()` gives the English text
+(the JSON API and the CLI use it), and `assistant.web.i18n.tr` gives the phone's language.
+`N_("text")` only marks a constant text for extraction (it returns the text unchanged).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def N_(text: str) -> str:
+    """Mark a text for the catalogue without translating it (translated where it is shown)."""
+    return text
+
+
+class Message:
+    """An English message id with named parameters (which may be Messages themselves)."""
+
+    __slots__ = ("msgid", "plural", "num", "params")
+
+    def __init__(self, msgid: str, plural: str | None = None, num: int | None = None,
+                 **params: Any) -> None:
+        self.msgid = msgid
+        self.plural = plural
+        self.num = num
+        self.params = params
+        if num is not None:
+            self.params.setdefault("num", num)
+
+    def render(self, gettext: Any = None, ngettext: Any = None) -> str:
+        """The text through the given gettext/ngettext (English when none are given)."""
+        params = {k: (v.render(gettext, ngettext) if isinstance(v, Message) else v)
+                  for k, v in self.params.items()}
+        if self.plural is not None:
+            if ngettext is None:
+                text = self.msgid if self.num == 1 else self.plural
+            else:
+                text = ngettext(self.msgid, self.plural, self.num)
+        else:
+            text = gettext(self.msgid) if gettext is not None else self.msgid
+        return text % params if params else text
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"Message({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Message):
+            return (self.msgid, self.plural, self.num, self.params) == (
+                other.msgid, other.plural, other.num, other.params)
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __add__(self, other: object) -> str:
+        return str(self) + str(other)
+
+    def __radd__(self, other: object) -> str:
+        return str(other) + str(self)
+
+
+def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
+    """A message whose words follow a number (Polish has three forms: 1, 2–4, 5+)."""
+    return Message(singular, plural, num, **params)
+
+
+def join(*parts: Any, sep: str = ", ") -> Message:
+    """Several messages shown as one (each part translated on its own)."""
+    names = {f"p{i}": p for i, p in enumerate(parts)}
+    return Message(sep.join(f"%({k})s" for k in names), **names)

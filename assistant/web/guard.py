@@ -1,0 +1,122 @@
+"""Hostile input and faults: table codes checked and guessing rate-limited, nonces checked,
+database faults answered with one clear line, and the database's health."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Flask, abort, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from sqlalchemy.exc import DBAPIError
+
+CODE_RE = re.compile(r"[A-Za-z0-9-]{1,20}")
+NONCE_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
+# Wrong table codes one client may try (only failed lookups count, so a table's own phones
+# are never slowed): 25^8 codes make guessing hopeless at this pace.
+GUESS_LIMIT = "20 per minute"
+GUESSING = "Too many wrong table codes from here: wait a minute, then try again."
+BUSY = "The table is busy: try again in a moment."
+READ_ONLY = "The database is read-only: nothing can be saved (check the file's permissions)."
+UNREACHABLE = "The database cannot be reached: nothing can be read or saved right now."
+BAD_TEXT = "That edit holds text the database cannot store."
+
+
+def one_line(text: Any, limit: int = 200) -> str:
+    """A message as one line of at most `limit` characters (a long bad value is cut)."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def db_fault(exc: BaseException) -> tuple[int, str]:
+    """The status and one line for a database error."""
+    text = str(getattr(exc, "orig", exc)).lower()
+    if "locked" in text or "busy" in text or "could not obtain lock" in text:
+        return 503, BUSY
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return 503, READ_ONLY
+    if "nul" in text or "too long" in text or "invalid byte" in text:
+        return 400, BAD_TEXT
+    return 503, UNREACHABLE
+
+
+def database_health(engine: sa.Engine) -> str | None:
+    """None when the database can be read and written, else the one line that says why."""
+    from assistant.store import tables_t
+
+    try:
+        with engine.connect() as conn:
+            conn.execute(sa.select(tables_t.c.id).limit(1)).first()
+            try:  # a write that changes nothing: refused by a read-only or locked database
+                conn.execute(tables_t.update().where(tables_t.c.id == -1).values(updated_ms=0))
+            finally:
+                conn.rollback()
+    except DBAPIError as exc:
+        return db_fault(exc)[1]
+    return None
+
+
+def _failed_lookup(response: Any) -> bool:
+    """Did this answer say that no table has the code (what guessing looks like)?"""
+    if response.status_code == 404:
+        return True
+    return (request.endpoint == "tables.join" and response.status_code in (302, 303)
+            and "/t/" not in (response.location or ""))
+
+
+def init_guard(app: Flask) -> None:
+    """Check codes and nonces, limit code guessing, and answer database faults clearly."""
+    from assistant.web.errors import error_answer
+
+    @app.url_value_preprocessor
+    def _check_code(_endpoint: str | None, values: dict[str, Any] | None) -> None:
+        code = (values or {}).get("code")
+        if code is not None and not CODE_RE.fullmatch(code):
+            abort(404, description="No table has this code. Check it, or start a new table.")
+
+    @app.before_request
+    def _check_nonce() -> None:
+        if request.method == "POST" and not request.path.startswith("/api/"):
+            nonce = request.form.get("nonce")
+            if nonce and not NONCE_RE.fullmatch(nonce):
+                abort(400, description="The edit's nonce is not valid: reload the page.")
+
+    @app.errorhandler(DBAPIError)
+    def _db(exc: DBAPIError):
+        code, line = db_fault(exc)
+        app.logger.warning("database fault: %s", one_line(exc, 300))
+        resp = error_answer(code, line)
+        if line == BUSY:
+            resp.headers["Retry-After"] = "1"
+        return resp
+
+    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://",
+                      headers_enabled=False)
+    app.extensions["guard_limiter"] = limiter
+    known: set[str] = set()  # codes of existing tables (a table is never deleted)
+
+    def _right_code() -> bool:
+        """A request for an existing table is never limited, whatever this client tried."""
+        from assistant.store import normalize_code, tables_t
+
+        code = (request.view_args or {}).get("code")
+        if code is None:
+            code = normalize_code(request.args.get("code", ""))[:20]
+        if not CODE_RE.fullmatch(code or "-"):
+            return False
+        if code not in known:
+            with app.extensions["store"].engine.connect() as conn:
+                row = conn.execute(sa.select(tables_t.c.id).where(tables_t.c.code == code))
+                if row.first() is None:
+                    return False
+            known.add(code)
+        return True
+
+    guessed = limiter.shared_limit(GUESS_LIMIT, scope="table-codes", exempt_when=_right_code,
+                                   deduct_when=_failed_lookup, error_message=GUESSING)
+    endpoints = {r.endpoint for r in app.url_map.iter_rules()
+                 if "code" in r.arguments or r.endpoint == "tables.join"}
+    for endpoint in sorted(endpoints):
+        app.view_functions[endpoint] = guessed(app.view_functions[endpoint])

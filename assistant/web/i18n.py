@@ -1,0 +1,148 @@
+"""Polish and English: Flask-Babel, the phone's language choice, translated messages for pages.
+
+The language is `?lang=pl|en` (remembered in a cookie), else the cookie, else Accept-Language
+(Polish for `pl`, English otherwise). Engines raise/return `assistant.messages.Message`s;
+`tr()` translates them here. The JS islands read their strings from a JSON block that
+`js_strings()` fills from the same catalogue (every `t("…")` / `tn("…", "…", n)` in static/js).
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.extract import extract_javascript
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask, request
+from flask_babel import (
+    Babel,
+    format_decimal,
+    format_percent,
+    get_locale,
+    get_translations,
+    ngettext,
+)
+from flask_babel import gettext as _
+
+from assistant.config import ROOT
+from assistant.messages import Message
+
+LANGUAGES = ("en", "pl")
+COOKIE = "lang"
+COOKIE_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
+JS_DIR = ROOT / "static" / "js"
+TRANSLATIONS = ROOT / "assistant" / "translations"
+
+
+def pick_language() -> str:
+    """The phone's language: ?lang, else the cookie, else Accept-Language (pl or en)."""
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    kept = request.cookies.get(COOKIE, "")
+    if kept in LANGUAGES:
+        return kept
+    return request.accept_languages.best_match(LANGUAGES, default="en") or "en"
+
+
+def lang() -> str:
+    """The language of this request ('en' or 'pl')."""
+    return str(get_locale() or "en")
+
+
+def tr(message: Any) -> str:
+    """A Message, an EditError or a plain catalogue text in the phone's language."""
+    message = getattr(message, "message", message)  # EditError carries its Message
+    if isinstance(message, Message):
+        return message.render(_, ngettext)
+    if message is None:
+        return ""
+    return _(str(message)) if str(message) else ""
+
+
+def number(value: float, digits: int = 0) -> str:
+    """A number the way the phone's language writes it (1 234,5 in Polish)."""
+    fmt = "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=fmt)
+
+
+def percent(fraction: float) -> str:
+    """A percentage as the phone's language writes it (12 % in Polish, 12% in English)."""
+    return format_percent(fraction, format="#,##0\u00a0%" if lang() == "pl" else "#,##0%")
+
+
+@cache
+def js_messages() -> tuple[tuple[str, ...], ...]:
+    """Every t("…") and tn("…", "…", n) text in static/js (read once per process)."""
+    found: list[tuple[str, ...]] = []
+    for path in sorted(Path(JS_DIR).glob("*.js")):
+        with path.open("rb") as fh:
+            for _line, _func, msg, _comments in extract_javascript(
+                fh, {"t": None, "tn": (1, 2)}, [], {}
+            ):
+                key = tuple(m for m in (msg if isinstance(msg, tuple) else (msg,)) if m)
+                if key and key not in found:
+                    found.append(key)
+    return tuple(found)
+
+
+def js_strings() -> dict[str, Any]:
+    """The JS islands' strings in the phone's language, for a JSON block in every page."""
+    out: dict[str, Any] = {"lang": lang(), "s": {}, "p": {}}
+    catalog = getattr(get_translations(), "_catalog", {})
+    for key in js_messages():
+        if len(key) == 1:
+            text = _(key[0])
+            if text != key[0]:
+                out["s"][key[0]] = text
+        else:
+            forms = []
+            i = 0
+            while (key[0], i) in catalog:
+                forms.append(catalog[(key[0], i)])
+                i += 1
+            if forms:
+                out["p"][key[0]] = forms
+    return out
+
+
+def compile_catalogues(folder: Path = TRANSLATIONS) -> None:
+    """Compile every messages.po whose messages.mo is missing or older (.mo files are not kept
+    in git; `make run`/`make test` and the app itself build them)."""
+    for po in folder.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as fh:
+            catalog = read_po(fh)
+        tmp = mo.with_name(f".{mo.name}.{os.getpid()}")
+        with tmp.open("wb") as fh:
+            write_mo(fh, catalog)
+        os.replace(tmp, mo)  # atomic: parallel test workers never read half a file
+
+
+def init_i18n(app: Flask) -> None:
+    """Set up Flask-Babel, the language cookie and the template helpers."""
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=pick_language)
+    plain = app.json.default  # the JSON API stays English: a Message there is its English text
+    app.json.default = lambda o: str(o) if isinstance(o, Message) else plain(o)
+
+    @app.after_request
+    def _remember(resp):
+        asked = request.args.get("lang", "")
+        if asked in LANGUAGES and not request.path.startswith("/api/"):
+            resp.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+        resp.vary.add("Accept-Language")
+        resp.vary.add("Cookie")
+        return resp
+
+    app.jinja_env.globals.update(
+        tr=tr, lang=lang, number=number, percent=percent, js_strings=js_strings,
+        LANGUAGES=LANGUAGES,
+    )
+    app.jinja_env.filters["tr"] = tr

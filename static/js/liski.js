@@ -1,0 +1,181 @@
+// The Liski board's helpers: − n + steppers, and the three sheets (lay a card, choose or
+// correct a card, reveal a fear token), one of each for the whole board. The lay sheet stays
+// open between cards and across the board's refreshes, so a new card is two taps.
+(function () {
+  "use strict";
+  let state = null;      // the open sheet: {sheet, op, col, index, kind, card, item, symbols}
+  let submitted = null;  // the sheet whose form was just sent
+
+  function sheetEl(name) { return document.getElementById("sheet-" + name); }
+
+  function setField(form, name, value) {
+    const inputs = form.querySelectorAll('[name="' + name + '"]');
+    inputs.forEach(function (i) {
+      if (i.type === "radio" || i.type === "checkbox") {
+        i.checked = Array.isArray(value) ? value.indexOf(i.value) >= 0 : String(i.value) === String(value);
+      } else if (i.type !== "submit") {
+        i.value = value === undefined || value === null ? "" : value;
+      }
+    });
+  }
+
+  function open(s) {
+    ["lay", "card", "fear"].forEach(function (n) { const e = sheetEl(n); if (e) e.hidden = true; });
+    const el = sheetEl(s.sheet);
+    if (!el) { state = null; return; }
+    const form = el.querySelector("form");
+    if (s.op) setField(form, "op", s.op);
+    setField(form, "col", s.col);
+    setField(form, "index", s.index === undefined ? "" : s.index);
+    if (s.sheet === "lay") {
+      const item = s.item || {};
+      setField(form, "kind", item.kind || s.kindPick || "ojojanie");
+      setField(form, "symbols", s.symbols || item.symbols || []);
+      el.querySelector(".sheet-title").textContent = s.op === "board.stack.edit"
+        ? "Correct card " + (Number(s.index) + 1) + " of column " + (Number(s.col) + 1) : "Lay a card";
+      el.querySelector(".coltabs").hidden = s.op === "board.stack.edit";
+      el.querySelectorAll(".presets-row, button[name=hand]").forEach(function (b) { b.hidden = s.op === "board.stack.edit"; });
+    }
+    if (s.sheet === "card") {
+      const c = s.card || {};
+      const kind = s.kind || c.kind || "";
+      setField(form, "name", c.name || "");
+      setField(form, "total", c.total === undefined ? "" : c.total);
+      ["crown", "flower", "pot", "boat", "leaf"].forEach(function (x) {
+        setField(form, "need_" + x, (c.needs || {})[x] || 0);
+      });
+      setField(form, "transition", c.transition || []);
+      const select = form.querySelector("select[name=kind]");
+      select.value = kind || "problem";
+      select.hidden = !!kind;
+      const choosing = s.op === "board.card.add";
+      const lib = s.op === "board.lib.save";
+      if (lib) { select.value = c.kind || "problem"; select.hidden = false; }
+      el.querySelectorAll(".libcard").forEach(function (b) {
+        b.hidden = !(choosing || lib) || (choosing && kind && b.dataset.kind !== kind);
+      });
+      el.querySelector(".sheet-or").hidden = !choosing;
+      el.querySelector(".lib-hint").hidden = !lib;
+      const del = el.querySelector(".libdel");
+      del.querySelector("[name=name]").value = lib && c.name ? c.name : "";
+      del.querySelector("button").hidden = !(lib && c.name);
+      el.querySelector(".sheet-title").textContent = s.op === "board.card.edit" ? "Correct the card"
+        : s.op === "board.lib.save" ? "Library card" : "Choose the " + (kind || "card")
+          + (s.col !== undefined && s.col !== "" ? " for column " + (Number(s.col) + 1) : "");
+    }
+    el.hidden = false;
+    const fresh = !state || state.col !== s.col;
+    state = s;
+    if (fresh && s.col !== undefined && s.col !== "") {
+      // Show the column above the sheet: its verdict answers each card laid.
+      const c = document.getElementById("col-" + s.col);
+      if (c) c.scrollIntoView({ block: "start", inline: "start" });
+    }
+  }
+
+  function close() {
+    ["lay", "card", "fear"].forEach(function (n) { const e = sheetEl(n); if (e) e.hidden = true; });
+    state = null;
+  }
+
+  function json(text) { try { return text ? JSON.parse(text) : null; } catch (e) { return null; } }
+
+  document.addEventListener("click", function (ev) {
+    const t = ev.target;
+    if (!t.closest) return;
+    const step = t.closest("button[data-step]");
+    if (step) {
+      const input = step.parentElement.querySelector("input");
+      const lo = Number(input.dataset.min || 0), hi = Number(input.dataset.max || 99);
+      input.value = String(Math.min(hi, Math.max(lo, (Number(input.value) || 0) + Number(step.dataset.step))));
+      return;
+    }
+    const libcard = t.closest(".libcard");
+    if (libcard && state && state.op === "board.lib.save") {
+      ev.preventDefault();  // in the library: a card opens for correcting, not for laying
+      open(Object.assign({}, state, { card: json(libcard.dataset.card), kind: "" }));
+      return;
+    }
+    const opener = t.closest("[data-sheet]");
+    if (opener) {
+      const d = opener.dataset;
+      open({ sheet: d.sheet, op: d.op, col: d.col, index: d.index, kind: d.kind,
+             card: json(d.card), item: json(d.item) });
+      return;
+    }
+    if (t.closest(".sheet-close")) close();
+  });
+
+  // "Spend 1 cheese": only the abilities of the paying puchater's own board.
+  function ownAbilities(select) {
+    const form = select.form;
+    const own = (select.selectedOptions[0] || {}).dataset;
+    const list = own && own.abilities ? own.abilities.split(" ") : null;
+    const ab = form.querySelector("select[name=ability]");
+    Array.from(ab.options).forEach(function (o) { o.hidden = o.disabled = !!list && list.indexOf(o.value) < 0; });
+    if (ab.selectedOptions[0] && ab.selectedOptions[0].disabled) {
+      const first = Array.from(ab.options).find(function (o) { return !o.disabled; });
+      if (first) ab.value = first.value;
+    }
+  }
+  document.addEventListener("toggle", function (ev) {
+    const w = ev.target.querySelector && ev.target.querySelector("select.who-pays");
+    if (w) ownAbilities(w);
+  }, true);
+
+  document.addEventListener("change", function (ev) {
+    if (ev.target.classList && ev.target.classList.contains("who-pays")) ownAbilities(ev.target);
+    if (!state || !ev.target.closest || !ev.target.closest(".sheet")) return;
+    const form = ev.target.form;
+    if (ev.target.name === "col") {
+      state.col = ev.target.value;
+      const c = document.getElementById("col-" + state.col);
+      if (c) c.scrollIntoView({ block: "start", inline: "start" });
+    }
+    if (ev.target.name === "kind" && state.sheet === "lay") { state.kindPick = ev.target.value; state.item = null; }
+    if (ev.target.name === "symbols") {
+      state.symbols = Array.from(form.querySelectorAll("input[name=symbols]:checked")).map(function (i) { return i.value; });
+    }
+  });
+
+  document.addEventListener("submit", function (ev) {
+    const sheet = ev.target.closest && ev.target.closest(".sheet");
+    submitted = sheet ? sheet.id.replace("sheet-", "") : null;
+    if (submitted === "card" && state && ev.target.classList.contains("cardform")) {
+      // Keep what was entered: a refused card comes back as it was typed.
+      const f = ev.target, needs = {};
+      ["crown", "flower", "pot", "boat", "leaf"].forEach(function (x) {
+        needs[x] = Number(f.querySelector("[name=need_" + x + "]").value) || 0;
+      });
+      state.card = { name: f.querySelector("[name=name]").value, total: f.querySelector("[name=total]").value,
+                     needs: needs, kind: f.querySelector("select[name=kind]").value,
+                     transition: Array.from(f.querySelectorAll("input[name=transition]:checked")).map(function (i) { return i.value; }) };
+    }
+  }, true);
+
+  // After the board is swapped in (an edit, or another phone's), put the open sheet back.
+  document.addEventListener("interact:swapped", function (ev) {
+    if (!state) return;
+    const failed = ev.detail.failed || !!document.querySelector("#table-main .flash-error");
+    if (submitted && !failed) {
+      if (submitted === "lay" && state.op === "board.stack.add") {
+        state.symbols = [];  // laid: the next card starts with its symbol
+        state.item = null;
+      } else if (submitted === state.sheet) {
+        submitted = null;
+        close();
+        return;
+      }
+    }
+    submitted = null;
+    open(state);
+  });
+})();
+// One-tap buttons (hx-vals, no form): the version this page shows and a one-use nonce.
+document.body.addEventListener("htmx:configRequest", function (ev) {
+  const elt = ev.detail.elt;
+  if (!elt || !elt.hasAttribute || !elt.hasAttribute("hx-vals")) return;
+  const m = document.getElementById("table-main");
+  ev.detail.parameters.v = m ? m.dataset.version : "0";
+  ev.detail.parameters.nonce = Math.random().toString(36).slice(2) + Date.now().toString(36);
+});

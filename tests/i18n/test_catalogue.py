@@ -1,0 +1,72 @@
+"""The Polish catalogue: every message translated, none fuzzy, placeholders kept, plurals right."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.pofile import read_po
+from babel.support import Translations
+
+from assistant.web.i18n import TRANSLATIONS, compile_catalogues
+
+PO = TRANSLATIONS / "pl" / "LC_MESSAGES" / "messages.po"
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
+
+
+def catalogue():
+    with PO.open("rb") as fh:
+        return read_po(fh, locale="pl")
+
+
+def messages():
+    return [m for m in catalogue() if m.id]
+
+
+def test_catalogue_has_messages():
+    assert len(messages()) > 50
+
+
+def test_every_polish_message_is_translated_and_not_fuzzy():
+    bad = []
+    for m in messages():
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(s and s.strip() for s in strings):
+            bad.append(m.id)
+    assert not bad, f"{len(bad)} untranslated or fuzzy: {bad[:20]}"
+
+
+def test_translations_keep_the_placeholders():
+    bad = []
+    for m in messages():
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        for s in strings:
+            got = set(PLACEHOLDER.findall(s))
+            # A plural's "one" form may spell the number out (jeden); nothing else may go.
+            if not got <= wanted or not (wanted - {"%(num)d", "%(num)s"}) <= got:
+                bad.append((m.id, s))
+    assert not bad, bad[:10]
+
+
+def test_plural_messages_have_three_polish_forms():
+    plural = [m for m in messages() if isinstance(m.id, tuple)]
+    assert plural, "no plural messages"
+    for m in plural:
+        assert len(m.string) == 3, m.id
+        assert len(set(m.string)) >= 2, m.id
+
+
+@pytest.fixture(scope="module")
+def pl():
+    compile_catalogues()
+    return Translations.load(str(TRANSLATIONS), ["pl"])
+
+
+@pytest.mark.parametrize(("n", "form"), [(1, 0), (2, 1), (5, 2), (12, 2), (22, 1), (25, 2),
+                                         (0, 2), (4, 1), (14, 2), (21, 2), (104, 1), (112, 2)])
+def test_every_plural_message_picks_the_polish_form(pl, n, form):
+    for m in messages():
+        if isinstance(m.id, tuple):
+            assert pl.ngettext(m.id[0], m.id[1], n) == m.string[form], (m.id, n)
