@@ -48,7 +48,9 @@ class Reducer:
             # Who a phone is (its device id is set by the server, never by the phone).
             "phone.name": edit(device=Str(msg="Which phone?", max_len=40, required=True,
                                           pattern=r"[A-Za-z0-9]+"),
-                               name=Str(msg=NAME.msg, max_len=MAX_NAME)),
+                               name=Str(msg=nmsg("A name has at most %(num)d letter.",
+                                                 "A name has at most %(num)d letters.", MAX_NAME),
+                                        max_len=MAX_NAME)),
         }
 
     def initial_state(self) -> State:
