@@ -123,11 +123,21 @@
     }
     return out;
   }
+  // Something of the page itself in view (not a fixed sheet, toast or the sticky top bar).
+  function inFlow(el) {
+    for (let e = el; e && e !== document.body; e = e.parentElement) {
+      const pos = getComputedStyle(e).position;
+      if (pos === "fixed" || pos === "sticky") return false;
+    }
+    return true;
+  }
   function viewAnchor() {
-    const x = Math.round(window.innerWidth / 2);
-    for (const y of [window.innerHeight / 2, window.innerHeight / 3, 80]) {
-      const el = document.elementFromPoint(x, Math.round(y));
-      if (el && el !== document.body && el !== document.documentElement) return el;
+    const h = window.innerHeight;
+    for (const y of [h / 2, h / 3, h * 0.2, h * 0.65, h * 0.8, 90]) {
+      for (const x of [window.innerWidth / 2, 16]) {
+        const el = document.elementFromPoint(Math.round(x), Math.round(y));
+        if (el && el !== document.body && el !== document.documentElement && inFlow(el)) return el;
+      }
     }
     return null;
   }
@@ -465,8 +475,8 @@
   window.postEdit = function (url, _csrf, op, fields, data) { return window.interact.post(url, op, fields, data); };
   window.appToast = function (text) { toast(text); };
 
-  const t = document.getElementById("toast");
-  if (t) t.addEventListener("click", function () { t.hidden = true; });
+  const toastBox = document.getElementById("toast");
+  if (toastBox) toastBox.addEventListener("click", function () { toastBox.hidden = true; });
   window.addEventListener("online", function () { if (queue.length) pump(); });
   restore();
   waiting();

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import landed, shot
+from tests.browser.test_liski_board import choose
 
 
 def ready(page):
@@ -37,11 +38,9 @@ def add_players(page, *names):
 def liski_board(page):
     """Two puchaters, the nightmare, the board set up: six columns to swipe."""
     setup = page.locator("details.lsetup")
-    for name, symbol in (("Lisi Mag", "pot"), ("Lisia Kapitanka", "boat")):
-        form = setup.locator("form", has=page.get_by_label("Puchater's name")).first
-        form.get_by_label("Puchater's name").fill(name)
-        form.locator(f"label.symopt:has(input[value={symbol}])").click()
-        landed(page, lambda form=form: form.get_by_role("button", name="Add puchater").click())
+    for name in ("Lisi Mag", "Lisia Kapitanka"):
+        landed(page, lambda name=name: setup.get_by_role("button", name=re.compile(
+            "^\\+ .*" + name)).click())
     landed(page, lambda: setup.get_by_role("button", name="Zmarzlin (15)").click())
     landed(page, lambda: page.get_by_role("button", name=re.compile("^Set up")).click())
 
@@ -84,12 +83,11 @@ def test_a_tap_at_mid_page_keeps_the_page_still_on_every_game(live_server, new_p
     # Liski: a marker on a column and the timer's Start with the page scrolled.
     open_game(page, live_server, "Liski")
     liski_board(page)
-    col = page.locator("#col-2")
-    col.scroll_into_view_if_needed()
-    col.get_by_text("New problem: choose…").click()
-    tap_at_mid_page(page, col.get_by_role("button", name="Pogryziony ołówek 3"), "liski problem card")
-    tap_at_mid_page(page, page.locator("#col-2").get_by_role("button", name=re.compile("^Add a fear token")),
+    choose(page, 2, "Pogryziony ołówek 3")
+    tap_at_mid_page(page, page.get_by_role("button", name="Add a fear token to column 3"),
                     "liski fear token")
+    tap_at_mid_page(page, page.get_by_role("button", name="Marker of Lisi Mag on column 3"),
+                    "liski marker")
 
     # Kitsune: a colour tap of the turn helper.
     open_game(page, live_server, "Kitsune")
@@ -112,20 +110,18 @@ def test_another_phones_edit_keeps_scroll_and_the_open_picker(live_server, new_p
     b.goto(a.url)
     ready(b)
     # Phone A swipes to column 4, opens its "+ Lay a card" picker and starts a card.
+    choose(a, 3, "Pogryziony ołówek 3")
     col = a.locator("#col-3")
-    col.scroll_into_view_if_needed()
-    col.get_by_text("New problem: choose…").click()
-    landed(a, lambda: col.get_by_role("button", name="Pogryziony ołówek 3").click())
-    col.get_by_text("+ Lay a card").click()
-    col.locator("label.symopt:has(input[name=symbols][value=crown])").click()
-    a.evaluate("window.scrollBy(0, 120)")
-    # What phone A looks at: the picker's place on the screen and the columns' sideways scroll.
-    look = "[document.querySelector('#col-3 form.layform').getBoundingClientRect().top, document.querySelector('.columns').scrollLeft, window.scrollY]"
+    col.get_by_role("button", name="+ Lay a card").click()
+    expect(a.locator("#sheet-lay")).to_be_visible()
+    a.locator("#sheet-lay form label.symopt:has(input[name=symbols][value=crown])").click()
+    # What phone A looks at: column 4's place on the screen and the columns' sideways scroll.
+    look = "[document.querySelector('#col-3').getBoundingClientRect().top, document.querySelector('.columns').scrollLeft, window.scrollY]"
     before = a.evaluate(look)
     assert before[1] > 300
     version = a.locator("#table-main").get_attribute("data-version")
     # Phone B lays a fear token on column 1 and starts the timer.
-    landed(b, lambda: b.locator("#col-0").get_by_role("button", name=re.compile("^Add a fear token")).click())
+    landed(b, lambda: b.get_by_role("button", name="Add a fear token to column 1").click())
     landed(b, lambda: b.get_by_role("button", name="▶ Start").click())
     expect(a.locator("#table-main")).not_to_have_attribute("data-version", version, timeout=5000)
     expect(a.locator("#timer")).to_have_attribute("data-status", "running", timeout=5000)
@@ -133,8 +129,8 @@ def test_another_phones_edit_keeps_scroll_and_the_open_picker(live_server, new_p
     print(f"\nphone A [picker top on screen, columns scrollLeft, scrollY] before {before},"
           f" after another phone's edits {after}")
     assert abs(after[0] - before[0]) < 40 and abs(after[1] - before[1]) < 2
-    expect(a.locator("#col-3 details.lay").first).to_have_attribute("open", "")
-    expect(a.locator("#col-3 input[name=symbols][value=crown]")).to_be_checked()
+    expect(a.locator("#sheet-lay")).to_be_visible()
+    expect(a.locator("#sheet-lay input[name=symbols][value=crown]")).to_be_checked()
     shot(a, "interact-live-keeps-picker")
 
 
@@ -154,19 +150,22 @@ def test_a_reload_with_taps_waiting_loses_none(live_server, new_phone):
         entry.get_by_role("button", name=f"Cell {n}", exact=True).click()
     expect(page.locator("#taps-waiting")).to_have_text(re.compile(r"\d+ taps? waiting"))
     waiting = page.locator("#taps-waiting").text_content()
-    page.reload()
-    ready(page)
-    # The taps are shown as made and sent again; the page says so until they are saved.
-    expect(page.locator("#taps-waiting")).to_be_visible()
     shot(page, "interact-taps-waiting")
+    resent: list[str] = []
+    page.reload(wait_until="commit")
+    page.on("request", lambda r: resent.append(r.url) if r.method == "POST" else None)
+    ready(page)
+    # The taps kept in the browser are sent again after the reload until all are saved.
     expect(page.locator("#taps-waiting")).to_be_hidden(timeout=30000)
+    assert resent, "nothing was sent again after the reload"
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 0,
                                                   "downloadThroughput": -1, "uploadThroughput": -1})
     other = new_phone()
     other.goto(page.url)
     grid = other.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
     saved = [c.get("cloth") for row in grid[:2] for c in row]
-    print(f"\n{waiting} before the reload; saved after it: {saved.count('dotted')} of 12")
+    print(f"\n{waiting} before the reload, {len(resent)} sent again after it;"
+          f" saved: {saved.count('dotted')} of 12")
     assert saved == ["dotted"] * 12
 
 
