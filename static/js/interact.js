@@ -213,6 +213,10 @@
     const anchors = chain((source && source.isConnected && source) || viewAnchor());
     const inner = scrolled(m);
     const y0 = window.scrollY;
+    // Focus is kept for typing only: a focused button would be kept by the morph even when
+    // the fresh table no longer has it (Idiomorph spares the active element).
+    const active = document.activeElement;
+    if (active && m.contains(active) && !/^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) active.blur();
     Idiomorph.morph(m, fresh, {
       morphStyle: "outerHTML", ignoreActiveValue: true, restoreFocus: true,
       callbacks: { beforeAttributeUpdated: keepAttribute(source, live) },
