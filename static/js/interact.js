@@ -106,6 +106,7 @@
       document.body.appendChild(pill);
     }
     const n = queue.length;
+    document.documentElement.dataset.taps = String(n);  // taps not answered yet (tests read it)
     pill.textContent = tn("%(num)s tap waiting…", "%(num)s taps waiting…", n);
     pill.classList.toggle("offline", document.body.classList.contains("offline"));
     // Shown only when a tap is not saved at once (no flicker on a quick answer).

@@ -207,7 +207,7 @@ def test_a_double_tap_on_start_leaves_the_timer_running(live_server, new_phone, 
     expect(page.locator("#timer")).to_have_attribute("data-status", "running")
     expect(page.locator("#taps-waiting:not([hidden]), .just-changed")).to_have_count(0)
     expect(page.locator("#timer")).to_have_attribute("data-status", "running")
-    expect(page.get_by_role("button", name="Pause")).to_be_visible()
+    expect(page.locator("#timer").get_by_role("button", name="Pause")).to_be_visible()
     expect(page.locator("#toast")).to_be_hidden()
 
 
