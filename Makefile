@@ -1,15 +1,16 @@
-# Two commands: `make run` and `make test`. Both create .venv when it is missing.
+# Two commands: `make run` and `make test`. Both make .venv when it is missing; `make test`
+# also installs Debian's chromium and starts a throwaway PostgreSQL (see scripts/devenv.py).
 PY ?= python3
+ARGS ?=
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 .PHONY: run test lint bench clean i18n
 
+# .venv and its packages, once per pyproject.toml (scripts/devenv.py prints each step).
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q -e '.[test]'
-	touch $(STAMP)
+	@$(PY) scripts/devenv.py venv
 
 # Translations: .mo files are built (not kept in git) from the .po files by run/test, and by
 # the app itself when one is missing or stale. `make i18n` extracts, updates and compiles.
@@ -28,11 +29,10 @@ i18n: $(STAMP)
 	$(BIN)/pybabel compile -d $(TR) --statistics
 
 run: $(STAMP) $(MOS)
-	$(BIN)/assistant serve --port 8000
+	@$(PY) scripts/devenv.py run $(ARGS)
 
 test: $(STAMP) $(MOS)
-	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	@$(PY) scripts/devenv.py test $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -8,6 +8,7 @@ import json
 import socket
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 
@@ -92,7 +93,11 @@ def instance_dir_name() -> str:
 def read_json(path: str) -> Any:
     """JSON from a file or '-' (standard input)."""
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
     except OSError as exc:
         raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
     from assistant.interface import load_json
@@ -111,14 +116,69 @@ def run_json(table: dict[str, Callable[[Any], Any]], game: str, path: str) -> in
     return 0
 
 
+def read_photo(path: str) -> bytes:
+    """A photo's bytes from a file or (`-`) standard input."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        with open(path, "rb") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
+
+
+def use_deck(folder: str | None) -> Path:
+    """The registered deck's folder (default: the app's own), now used for recognition."""
+    from assistant.config import ROOT
+    from assistant.vision.register import use_folder
+
+    path = Path(folder) if folder else ROOT / "instance" / "deck"
+    use_folder(path if path.exists() else None)
+    return path
+
+
+def deck_args(args: argparse.Namespace) -> argparse.Namespace:
+    """Check `deck ACTION [GAME] [FILES]` and keep the files in args.photos."""
+    want = {"register": ("okoshki", "PHOTO [PHOTO...]"), "learn": ("pisanki", "PHOTO GRID")}
+    rest = list(args.args)
+    if args.action in want:
+        game, usage = want[args.action]
+        if not rest or rest[0] != game:
+            raise ValueError(f"usage: assistant deck {args.action} {game} {usage}")
+        rest = rest[1:]
+        if not rest or (args.action == "learn" and len(rest) != 2):
+            raise ValueError(f"usage: assistant deck {args.action} {game} {usage}")
+    elif rest:
+        raise ValueError(f"usage: assistant deck {args.action} [--deck DIR]")
+    args.photos = rest
+    return args
+
+
+def cmd_deck(args: argparse.Namespace) -> int:
+    """Register, learn, show or forget the players' own deck (INTERFACE.md)."""
+    from assistant.vision import register
+
+    folder = use_deck(args.deck)
+    try:
+        if args.action == "register":
+            register.register_okoshki_photos([read_photo(p) for p in args.photos], folder)
+        elif args.action == "learn":
+            photo, grid_path = args.photos
+            register.learn_pisanki(read_photo(photo), read_json(grid_path), folder)
+        elif args.action == "forget":
+            register.forget(folder)
+    except register.RegisterError as exc:
+        raise ValueError(str(exc)) from None
+    print(json.dumps(register.status(folder)))
+    return 0
+
+
 def cmd_recognize(args: argparse.Namespace) -> int:
     """Recognise a photo and print the INTERFACE.md JSON."""
     from assistant.vision.api import recognise_okoshki, recognise_pisanki
 
-    try:
-        data = open(args.photo, "rb").read()
-    except OSError as exc:
-        raise ValueError(f"{args.photo}: cannot read ({exc.strerror})") from None
+    use_deck(args.deck)
+    data = read_photo(args.photo)
     if args.game == "pisanki":
         out = recognise_pisanki(data, args.rows or 4, args.cols or 6)
     else:
@@ -146,6 +206,11 @@ def build_parser() -> argparse.ArgumentParser:
     rc.add_argument("photo")
     rc.add_argument("--rows", type=int)
     rc.add_argument("--cols", type=int)
+    rc.add_argument("--deck", help="folder of a registered deck")
+    dk = sub.add_parser("deck", help="register the players' own cards")
+    dk.add_argument("action", choices=["register", "learn", "status", "forget"])
+    dk.add_argument("args", nargs="*", help="register okoshki PHOTO...; learn pisanki PHOTO GRID")
+    dk.add_argument("--deck", help="folder of the registered deck")
     return p
 
 
@@ -163,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             return run_json(CHECKERS, args.game, args.file)
         if args.command == "recognize":
             return cmd_recognize(args)
+        if args.command == "deck":
+            return cmd_deck(deck_args(args))
     except ValueError as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
         return 2

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.games import kitsune, liski, okoshki, pisanki
+from assistant.messages import plain
 
 JsonFn = Callable[[Any], Any]
 MAX_DEPTH = 32  # no INTERFACE.md shape nests deeper than 5
@@ -51,7 +52,7 @@ def load_json(text: str | bytes, where: str = "the body is") -> Any:
 def run(fn: JsonFn, data: Any) -> Any:
     """Call a game's JSON function; every bad shape becomes a ValueError with one line."""
     try:
-        return fn(data)
+        return plain(fn(data))  # the API and the CLI stay English (INTERFACE.md)
     except ValueError:
         raise
     except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:

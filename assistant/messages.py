@@ -60,6 +60,9 @@ class Message:
     def __hash__(self) -> int:
         return hash(str(self))
 
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
     def __add__(self, other: object) -> str:
         return str(self) + str(other)
 
@@ -70,6 +73,17 @@ class Message:
 def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     """A message whose words follow a number (Polish has three forms: 1, 2–4, 5+)."""
     return Message(singular, plural, num, **params)
+
+
+def plain(value: Any) -> Any:
+    """A JSON-ready copy with every Message as its English text (the API and the CLI)."""
+    if isinstance(value, Message):
+        return str(value)
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
 
 
 def join(*parts: Any, sep: str = ", ") -> Message:

@@ -130,7 +130,7 @@ def parse_length(text: str) -> int:
             return round(float(t[:-1]) * 60_000)
         return round(float(t.rstrip("s")) * 1000)
     except ValueError:
-        raise TimerError(f"'{text}' is not a length: write it like 2:30.") from None
+        raise TimerError("That is not a length: write it like 2:30.") from None
 
 
 def format_ms(ms: int) -> str:

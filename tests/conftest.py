@@ -2,14 +2,35 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
 import re
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from assistant import create_app
 
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    import cv2
+
+    cv2.setNumThreads(1)  # one core per xdist worker: no fight between two workers' pools
+
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION_RE = re.compile(r'data-version="(\d+)"')
+
+
+@contextmanager
+def database_lock(url: str):
+    """Hold one database for a test alone: the xdist workers (and other runs on this machine)
+    that use the same TEST_DATABASE_URL take turns."""
+    key = hashlib.sha256(url.encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"assistant-test-db-{key}.lock", "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
 
 
 @pytest.fixture

@@ -10,25 +10,31 @@ import pytest
 from assistant import create_app
 from assistant.store import StaleEdit, Store, metadata
 from assistant.tables import EditError
+from tests.conftest import database_lock
 
 
-def database_urls() -> list[str]:
-    """SQLite always; PostgreSQL too where TEST_DATABASE_URL names one (CI starts one)."""
-    urls = ["sqlite"]
-    if os.environ.get("TEST_DATABASE_URL"):
-        urls.append(os.environ["TEST_DATABASE_URL"])
-    return urls
+def database_urls() -> list:
+    """SQLite always; PostgreSQL where TEST_DATABASE_URL names one (`make test` starts a
+    throwaway server), else reported as skipped with the reason, never silently absent."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    why = os.environ.get("TEST_DATABASE_SKIP") or "TEST_DATABASE_URL is not set (make test sets it)"
+    return ["sqlite", pytest.param(url or "postgresql", id="postgresql",
+                                   marks=[] if url else [pytest.mark.skip(reason=why)])]
 
 
 @pytest.fixture(params=database_urls(), ids=lambda u: u.split(":")[0])
 def store(request, db_url):
-    url = db_url if request.param == "sqlite" else request.param
-    s = Store(url)
-    if request.param != "sqlite":  # a shared server: start from empty tables
-        metadata.drop_all(s.engine)
+    if request.param == "sqlite":
+        s = Store(db_url)
+        yield s
+        s.dispose()
+        return
+    with database_lock(request.param):  # one database, shared by the xdist workers
+        s = Store(request.param)
+        metadata.drop_all(s.engine)  # start from empty tables
         metadata.create_all(s.engine)
-    yield s
-    s.dispose()
+        yield s
+        s.dispose()
 
 
 def test_state_is_the_fold_of_the_events(store):

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from assistant.messages import Message, join
+
 KITSUNE = ("red", "blue", "yellow")
 COLOURS = (*KITSUNE, "green", "orange", "purple")
 DECK_COUNTS = {"red": 12, "blue": 12, "yellow": 12, "green": 14, "orange": 14, "purple": 36}
@@ -89,7 +91,7 @@ class Result:
     target: int
     winners: tuple[str, ...]
     reason: str | None
-    why: str = ""
+    why: str | Message = ""  # a Message: each page shows it in the phone's language
 
 
 def result(areas: Sequence[Area], deck_runs_out: int = 0) -> Result:
@@ -97,23 +99,23 @@ def result(areas: Sequence[Area], deck_runs_out: int = 0) -> Result:
     goal = target(len(areas))
     holders = tuple(a.name for a in areas if has_goal(a, goal))
     if holders:
-        return Result(goal, holders, "goal", f"{goal} of each colour")
+        return Result(goal, holders, "goal", Message("%(num)d of each colour", num=goal))
     if deck_runs_out < 2:
         return Result(goal, (), None)
     best = max(a.total() for a in areas)
     field_ = [a for a in areas if a.total() == best]
-    why = f"most kitsune ({best})"
+    why: list[Message] = [Message("most kitsune (%(num)d)", num=best)]
     if len(field_) > 1:
         most_blocked = max(a.total_blocked() for a in field_)
         field_ = [a for a in field_ if a.total_blocked() == most_blocked]
-        why += f", then most blocked ({most_blocked})"
+        why.append(Message("then most blocked (%(num)d)", num=most_blocked))
         if len(field_) > 1:
             ages = [a.age for a in field_ if a.age is not None]
             if ages:
                 youngest = min(ages)
                 field_ = [a for a in field_ if a.age == youngest]
-                why += f", then the youngest ({youngest})"
-    return Result(goal, tuple(a.name for a in field_), "deck", why)
+                why.append(Message("then the youngest (%(num)d)", num=youngest))
+    return Result(goal, tuple(a.name for a in field_), "deck", join(*why))
 
 
 def cards_left(seen: Mapping[str, int]) -> dict[str, int]:
@@ -207,4 +209,4 @@ def score_json(data: Any) -> dict[str, Any]:
     """INTERFACE.md Kitsune: players' areas and deck run-outs -> target, winners, reason."""
     areas, runs = read_areas(data)
     r = result(areas, runs)
-    return {"target": r.target, "winners": list(r.winners), "reason": r.reason, "why": r.why}
+    return {"target": r.target, "winners": list(r.winners), "reason": r.reason, "why": str(r.why)}

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.messages import Message, join, nmsg
+
 SYMBOLS = ("crown", "flower", "pot", "boat", "leaf")
 SYMBOL_NAMES = {"crown": "crown", "flower": "red flower", "pot": "purple pot",
                 "boat": "blue boat", "leaf": "green leaf"}
@@ -162,13 +164,23 @@ def check(col: Column) -> Verdict:
     )
 
 
-def missing_text(missing: Mapping[str, int]) -> str:
-    """'1 crown, 2 of any symbol' for the players."""
-    parts = [f"{n} {(SYMBOL_NAMES if n == 1 else SYMBOL_PLURALS)[s]}"
-             for s, n in missing.items() if s != "any"]
+# A number of each symbol, with the word in the right form (Polish: 1 korona, 2 korony, 5 koron).
+SYMBOL_COUNTS = {
+    "crown": lambda n: nmsg("%(num)d crown", "%(num)d crowns", n),
+    "flower": lambda n: nmsg("%(num)d red flower", "%(num)d red flowers", n),
+    "pot": lambda n: nmsg("%(num)d purple pot", "%(num)d purple pots", n),
+    "boat": lambda n: nmsg("%(num)d blue boat", "%(num)d blue boats", n),
+    "leaf": lambda n: nmsg("%(num)d green leaf", "%(num)d green leaves", n),
+    "any": lambda n: nmsg("%(num)d of any symbol", "%(num)d of any symbol", n),
+}
+
+
+def missing_text(missing: Mapping[str, int]) -> Message:
+    """'1 crown, 2 of any symbol' for the players (a Message: str() is English)."""
+    parts = [SYMBOL_COUNTS[s](n) for s, n in missing.items() if s != "any"]
     if missing.get("any"):
-        parts.append(f"{missing['any']} of any symbol")
-    return ", ".join(parts)
+        parts.append(SYMBOL_COUNTS["any"](missing["any"]))
+    return join(*parts)
 
 
 def share_cheese(cheese: int, puchaters: Sequence[str]) -> tuple[dict[str, int], int]:

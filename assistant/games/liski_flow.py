@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from assistant.messages import N_, Message
+
 PHASES = ("planning", "ojojanie", "problems", "refill", "over")
 ACTIONS = ("setup", "start", "pause", "resume", "end", "reset", "length", "lay",
            "resolve", "refill", "next_round")
@@ -34,16 +36,16 @@ class Answer:
     """Allowed (with the flow after it, and maybe a warning) or refused with a reason."""
 
     allowed: bool
-    reason: str = ""
+    reason: Message | None = None  # str() gives the English sentence
     then: Flow | None = None
 
 
-def _no(reason: str) -> Answer:
-    return Answer(False, reason)
+def _no(reason: str, **params) -> Answer:
+    return Answer(False, Message(reason, **params))
 
 
 def _ok(flow: Flow, warning: str = "", **changes) -> Answer:
-    return Answer(True, warning, replace(flow, **changes))
+    return Answer(True, Message(warning) if warning else None, replace(flow, **changes))
 
 
 OVER = "The game is over: start a new table for a new game."
@@ -52,7 +54,7 @@ OVER = "The game is over: start a new table for a new game."
 def decide(f: Flow, action: str) -> Answer:
     """Is `action` allowed now, and where does it lead? Refusals say why, in words."""
     if action not in ACTIONS:
-        return _no(f"{action!r} is not a Liski action.")
+        return _no("%(action)s is not a Liski action.", action=repr(action))
     if f.phase == "over":
         return _no(OVER)
     return _RULES[action](f)
@@ -122,11 +124,11 @@ def _lay(f: Flow) -> Answer:
     if f.phase == "ojojanie":
         return _ok(f)
     if f.phase == "planning":
-        return _ok(f, "Planning phase: lay only cards you kept or got back; the cards you drew "
-                      "are revealed when the timer starts.")
+        return _ok(f, N_("Planning phase: lay only cards you kept or got back; the cards you "
+                         "drew are revealed when the timer starts."))
     if f.phase == "problems" and not f.resolved:
-        return _ok(f, "Time is up: enter only cards that were laid before it ran out.")
-    return _ok(f, "The problems phase is resolved: a card laid now counts next round.")
+        return _ok(f, N_("Time is up: enter only cards that were laid before it ran out."))
+    return _ok(f, N_("The problems phase is resolved: a card laid now counts next round."))
 
 
 def _resolve(f: Flow) -> Answer:
@@ -139,7 +141,7 @@ def _resolve(f: Flow) -> Answer:
     if f.phase == "ojojanie":
         return _no("The ojojanie phase is still on: end it (or let the time run out) first.")
     if f.resolved:
-        return _no(f"The problems phase of round {f.round} is already resolved.")
+        return _no("The problems phase of round %(n)s is already resolved.", n=f.round)
     return _ok(f, resolved=True, phase="over" if f.round >= ROUNDS else "problems")
 
 
@@ -149,7 +151,7 @@ def _refill(f: Flow) -> Answer:
     if f.round >= ROUNDS:
         return _no("There is no refill after round 6.")
     if f.refilled or f.phase == "refill":
-        return _no(f"The board is already refilled for round {f.round + 1}.")
+        return _no("The board is already refilled for round %(n)s.", n=f.round + 1)
     if f.set_up and not f.resolved:
         return _no("Resolve the problems phase first.")
     return _ok(f, phase="refill", refilled=f.set_up)
@@ -161,8 +163,9 @@ def _next_round(f: Flow) -> Answer:
     if f.round >= ROUNDS:
         return _no("Round 6 is the last round.")
     if f.set_up and not f.refilled:
-        return _no("Resolve the problems phase first." if not f.resolved
-                   else "Refill the board first.")
+        if not f.resolved:
+            return _no("Resolve the problems phase first.")
+        return _no("Refill the board first.")
     return _ok(f, round=f.round + 1, phase="planning", timer="idle", resolved=False,
                refilled=False)
 

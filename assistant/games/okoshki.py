@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.messages import N_, Message, nmsg
+
 # Card kinds and how many of each the 48-card deck has (RULES.md, Okoshki: Card kinds).
 KIND_COUNTS: dict[str, int] = {
     "sun": 2, "sun_clouded": 1, "sun_rainbow": 2,
@@ -17,16 +19,16 @@ KIND_COUNTS: dict[str, int] = {
     "sky": 24,
 }
 KINDS = tuple(KIND_COUNTS)
-KIND_NAMES = {
-    "sun": "Sun", "sun_clouded": "Clouded sun", "sun_rainbow": "Sun with rainbow",
-    "bird": "Bird", "owl": "Owl", "swallow_rainbow": "Swallow with rainbow",
-    "cat": "Cat", "cat_red": "Red cat", "cat_tabby": "Gray tabby cat", "sky": "Sky",
+KIND_NAMES = {  # N_: shown translated by the pages ({{ _(name) }}), English in the API
+    "sun": N_("Sun"), "sun_clouded": N_("Clouded sun"), "sun_rainbow": N_("Sun with rainbow"),
+    "bird": N_("Bird"), "owl": N_("Owl"), "swallow_rainbow": N_("Swallow with rainbow"),
+    "cat": N_("Cat"), "cat_red": N_("Red cat"), "cat_tabby": N_("Gray tabby cat"), "sky": N_("Sky"),
 }
-GROUPS = {  # how the rulebook recommends grouping a zone
-    "Suns": ("sun", "sun_rainbow", "sun_clouded"),
-    "Sky": ("sky",),
-    "Birds": ("bird", "owl", "swallow_rainbow"),
-    "Cats": ("cat", "cat_red", "cat_tabby"),
+GROUPS = {  # how the rulebook recommends grouping a zone (names shown with _())
+    N_("Suns"): ("sun", "sun_rainbow", "sun_clouded"),
+    N_("Sky"): ("sky",),
+    N_("Birds"): ("bird", "owl", "swallow_rainbow"),
+    N_("Cats"): ("cat", "cat_red", "cat_tabby"),
 }
 SUNS, BIRDS, CATS = GROUPS["Suns"], GROUPS["Birds"], GROUPS["Cats"]
 
@@ -75,9 +77,9 @@ class ZoneError(ValueError):
 
 @dataclass(frozen=True)
 class ScoredSet:
-    """One set a zone makes."""
+    """One set a zone makes (its name a Message: English in the API, translated on pages)."""
 
-    name: str
+    name: str | Message
     points: int
     kinds: tuple[str, ...] = field(default=(), compare=False)
 
@@ -110,13 +112,13 @@ def sun_set(zone: Mapping[str, int]) -> ScoredSet | None:
     clear = zone.get("sun", 0) + zone.get("sun_rainbow", 0)
     total = clear + zone.get("sun_clouded", 0)
     if total >= 5:
-        return ScoredSet("5 Suns", 10, SUNS)
+        return ScoredSet(Message("5 Suns"), 10, SUNS)
     if clear >= 4:
-        return ScoredSet("4 Suns, no clouded", 8, ("sun", "sun_rainbow"))
+        return ScoredSet(Message("4 Suns, no clouded"), 8, ("sun", "sun_rainbow"))
     if total >= 4:
-        return ScoredSet("4 Suns, any", 7, SUNS)
+        return ScoredSet(Message("4 Suns, any"), 7, SUNS)
     if clear >= 3:
-        return ScoredSet("3 Suns, no clouded", 6, ("sun", "sun_rainbow"))
+        return ScoredSet(Message("3 Suns, no clouded"), 6, ("sun", "sun_rainbow"))
     return None
 
 
@@ -129,24 +131,25 @@ def sets(zone: Mapping[str, int]) -> list[ScoredSet]:
         found.append(best_sun)
     birds = sum(zone[k] for k in BIRDS)
     if birds >= 5:
-        found.append(ScoredSet(f"{birds} Birds", birds - 4, BIRDS))
+        found.append(ScoredSet(nmsg("%(num)d Bird", "%(num)d Birds", birds), birds - 4, BIRDS))
     if zone["owl"] >= 3:
-        found.append(ScoredSet("3 Owls", 5, ("owl",)))
+        found.append(ScoredSet(Message("3 Owls"), 5, ("owl",)))
     cats = sum(zone[k] for k in CATS)
     if cats >= 5:
-        found.append(ScoredSet(f"{cats} Cats", cats - 4, CATS))
+        found.append(ScoredSet(nmsg("%(num)d Cat", "%(num)d Cats", cats), cats - 4, CATS))
     if zone["cat_red"] >= 3:
-        found.append(ScoredSet("3 Red Cats", 5, ("cat_red",)))
+        found.append(ScoredSet(Message("3 Red Cats"), 5, ("cat_red",)))
     if zone["cat_tabby"] >= 3:
-        found.append(ScoredSet("3 Gray Tabby Cats", 5, ("cat_tabby",)))
+        found.append(ScoredSet(Message("3 Gray Tabby Cats"), 5, ("cat_tabby",)))
     if zone["swallow_rainbow"] >= 1 and zone["sun_rainbow"] >= 2:
-        found.append(ScoredSet("Swallow + 2 Suns with Rainbow", 6,
+        found.append(ScoredSet(Message("Swallow + 2 Suns with Rainbow"), 6,
                                ("swallow_rainbow", "sun_rainbow")))
     elif zone["swallow_rainbow"] >= 1 and zone["sun_rainbow"] == 1:
-        found.append(ScoredSet("Swallow + Sun with Rainbow", 3,
+        found.append(ScoredSet(Message("Swallow + Sun with Rainbow"), 3,
                                ("swallow_rainbow", "sun_rainbow")))
     if zone["sky"] >= 10:  # [reading] 10 = 1, +1 per extra
-        found.append(ScoredSet(f"{zone['sky']} Sky", zone["sky"] - 9, ("sky",)))
+        found.append(ScoredSet(nmsg("%(num)d Sky", "%(num)d Sky", zone["sky"]), zone["sky"] - 9,
+                               ("sky",)))
     return found
 
 
@@ -174,16 +177,17 @@ def near_sets(zone: Mapping[str, int]) -> dict[str, int]:
     return gains
 
 
-def may_stop(now_points: int, game_on_points: int | None) -> tuple[bool, str]:
+def may_stop(now_points: int, game_on_points: int | None) -> tuple[bool, Message]:
     """May a player say Stop? Only with a set, and after Game on only with more points."""
     if now_points <= 0:
-        return False, "No set yet: there is nothing to stop with."
+        return False, Message("No set yet: there is nothing to stop with.")
     if game_on_points is not None and now_points <= game_on_points:
-        return False, (
-            f"You said Game on with {game_on_points} point{'s' * (game_on_points != 1)}: "
-            f"you may stop only with more (now {now_points})."
-        )
-    return True, f"You may stop with {now_points} point{'s' * (now_points != 1)}."
+        return False, nmsg(
+            "You said Game on with %(num)d point: you may stop only with more (now %(now)d).",
+            "You said Game on with %(num)d points: you may stop only with more (now %(now)d).",
+            game_on_points, now=now_points)
+    return True, nmsg("You may stop with %(num)d point.", "You may stop with %(num)d points.",
+                      now_points)
 
 
 def deal_check(board: Sequence[str], hands: Sequence[Sequence[str]]) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from assistant.messages import N_, Message, join, nmsg
+
 CLOTHS = ("checked", "striped", "dotted", "neutral")
 EGGS = ("purple", "red", "orange", "yellow", "green", "blue")
 FLOWERS = ("blue", "pink", "purple", "yellow")
@@ -21,6 +23,30 @@ MAX_DOUBLES = 6
 MAX_FLOWER_ONLY = 6
 
 Pos = tuple[int, int]
+
+
+# The words a player reads for an egg, a tablecloth and a flower (translated where shown).
+EGG_WORDS = {"purple": N_("purple egg"), "red": N_("red egg"), "orange": N_("orange egg"),
+             "yellow": N_("yellow egg"), "green": N_("green egg"), "blue": N_("blue egg")}
+CLOTH_WORDS = {"checked": N_("checked cloth"), "striped": N_("striped cloth"),
+               "dotted": N_("dotted cloth"), "neutral": N_("neutral cloth")}
+FLOWER_WORDS = {"blue": N_("blue flower"), "pink": N_("pink flower"),
+                "purple": N_("purple flower"), "yellow": N_("yellow flower")}
+
+
+def egg_word(egg: str) -> Message:
+    """'red egg' as a Message."""
+    return Message(EGG_WORDS.get(egg, egg))
+
+
+def cloth_word(cloth: str) -> Message:
+    """'striped cloth' as a Message."""
+    return Message(CLOTH_WORDS.get(cloth, cloth))
+
+
+def flower_word(flower: str) -> Message:
+    """'blue flower' as a Message."""
+    return Message(FLOWER_WORDS.get(flower, flower))
 
 
 class PisankiError(ValueError):
@@ -51,7 +77,7 @@ class Why:
 
     points: int
     cells: tuple[Pos, ...]
-    text: str
+    text: str | Message  # a Message: English in the API, the phone's language on pages
 
 
 @dataclass
@@ -61,7 +87,7 @@ class Line:
     points: int = 0
     why: list[Why] = field(default_factory=list)
 
-    def add(self, points: int, cells: Iterable[Pos], text: str) -> None:
+    def add(self, points: int, cells: Iterable[Pos], text: str | Message) -> None:
         """Count points with their reason."""
         self.points += points
         self.why.append(Why(points, tuple(cells), text))
@@ -166,10 +192,10 @@ def _orientations(shape: Iterable[Pos]) -> list[frozenset[Pos]]:
 
 
 SHAPES: dict[int, tuple[str, list[frozenset[Pos]], int]] = {
-    7: ("2×2 square", _orientations([(0, 0), (0, 1), (1, 0), (1, 1)]), 6),
-    12: ("diagonal line of 3", _orientations([(0, 0), (1, 1), (2, 2)]), 4),
-    13: ("T of 4", _orientations([(0, 0), (0, 1), (0, 2), (1, 1)]), 6),
-    15: ("L of 4", _orientations([(0, 0), (1, 0), (2, 0), (2, 1)]), 6),
+    7: (N_("2×2 square"), _orientations([(0, 0), (0, 1), (1, 0), (1, 1)]), 6),
+    12: (N_("diagonal line of 3"), _orientations([(0, 0), (1, 1), (2, 2)]), 4),
+    13: (N_("T of 4"), _orientations([(0, 0), (0, 1), (0, 2), (1, 1)]), 6),
+    15: (N_("L of 4"), _orientations([(0, 0), (1, 0), (2, 0), (2, 1)]), 6),
 }
 
 
@@ -229,62 +255,74 @@ def egg_card(grid: Grid, egg: str, card_no: int) -> Line:
         name, _, pts = SHAPES[card_no]
         for s in shape_sets(grid, egg, card_no):
             cs = sorted(s)
-            line.add(pts, cs, f"{egg} {name} at {', '.join(map(cell_name, cs))}: +{pts}")
+            line.add(pts, cs, Message("%(shape)s of %(egg)s at %(cells)s: +%(pts)d",
+                                      shape=Message(name), egg=egg_word(egg),
+                                      cells=", ".join(map(cell_name, cs)), pts=pts))
         return line
     for pos, card in cells(grid):
         if card.egg != egg:
             continue
-        here = f"{egg} egg at {cell_name(pos)}"
+        here = Message("%(egg)s at %(cell)s", egg=egg_word(egg), cell=cell_name(pos))
         orth = neighbours(grid, pos, ORTH)
         diag = neighbours(grid, pos, DIAG)
         if card_no == 2:
             for q, other in diag:
                 if other.cloth == card.cloth:
-                    line.add(2, [pos, q],
-                             f"{here}: +2 for the {other.cloth} diagonal at {cell_name(q)}")
+                    line.add(2, [pos, q], Message(
+                        "%(here)s: +2 for the %(cloth)s diagonal at %(cell)s", here=here,
+                        cloth=cloth_word(other.cloth), cell=cell_name(q)))
         elif card_no == 3:
             for q, other in diag:
                 if other.cloth != card.cloth:
-                    line.add(1, [pos, q],
-                             f"{here}: +1 for the {other.cloth} diagonal at {cell_name(q)}")
+                    line.add(1, [pos, q], Message(
+                        "%(here)s: +1 for the %(cloth)s diagonal at %(cell)s", here=here,
+                        cloth=cloth_word(other.cloth), cell=cell_name(q)))
         elif card_no == 4:
             kinds = sorted({o.cloth for _, o in diag})
             pts = {0: 0, 1: 1, 2: 2}.get(len(kinds), 4)
             if pts:
-                line.add(pts, [pos, *(q for q, _ in diag)],
-                         f"{here}: +{pts} for {len(kinds)} different cloth(s) on its diagonals")
+                line.add(pts, [pos, *(q for q, _ in diag)], nmsg(
+                    "%(here)s: +%(pts)d for %(num)d different cloth on its diagonals",
+                    "%(here)s: +%(pts)d for %(num)d different cloths on its diagonals",
+                    len(kinds), here=here, pts=pts))
         elif card_no == 5:
             near = [q for q, o in orth if o.cloth == "neutral"]
             if near:
-                line.add(4, [pos, *near],
-                         f"{here}: +4, next to a neutral cloth at {cell_name(near[0])}")
+                line.add(4, [pos, *near], Message(
+                    "%(here)s: +4, next to a neutral cloth at %(cell)s", here=here,
+                    cell=cell_name(near[0])))
         elif card_no in (6, 8, 9):
             for (dr, _dc), (q, other) in _with_dirs(grid, pos):
                 if card_no == 6:
-                    n, what = flower_count(other), "flower"
+                    n, what = flower_count(other), N_("flower")
                 elif card_no == 8:
-                    n, what = 2 * flower_count(other, "blue"), "blue flower"
+                    n, what = 2 * flower_count(other, "blue"), N_("blue flower")
                 else:
                     kind = "pink" if dr else "purple"
-                    side = "above/below" if dr else "beside it"
-                    n, what = flower_count(other, kind), f"{kind} flower {side}"
+                    what = N_("pink flower above/below") if dr else N_("purple flower beside it")
+                    n = flower_count(other, kind)
                 if n:
-                    line.add(n, [pos, q], f"{here}: +{n} for the {what} at {cell_name(q)}")
+                    line.add(n, [pos, q], Message("%(here)s: +%(n)d for the %(what)s at %(cell)s",
+                                                  here=here, n=n, what=Message(what),
+                                                  cell=cell_name(q)))
         elif card_no == 10:
             near = [q for q, o in orth if o.flowers]
             if near:
-                line.add(4, [pos, *near], f"{here}: +4, next to a flower at {cell_name(near[0])}")
+                line.add(4, [pos, *near], Message("%(here)s: +4, next to a flower at %(cell)s",
+                                                  here=here, cell=cell_name(near[0])))
         elif card_no == 14:
             other_eggs = sorted({o.egg for _, o in diag if o.egg and o.egg != egg})
             if other_eggs:
                 qs = [q for q, o in diag if o.egg in other_eggs]
-                line.add(len(other_eggs), [pos, *qs],
-                         f"{here}: +{len(other_eggs)} for {', '.join(other_eggs)} on its diagonals")
+                line.add(len(other_eggs), [pos, *qs], Message(
+                    "%(here)s: +%(n)d for %(eggs)s on its diagonals", here=here,
+                    n=len(other_eggs), eggs=join(*(egg_word(e) for e in other_eggs))))
         elif card_no == 17:
             near = [q for q, o in orth if o.egg == egg]
             if near:
-                line.add(1, [pos, *near],
-                         f"{here}: +1, next to another {egg} egg at {cell_name(near[0])}")
+                line.add(1, [pos, *near], Message(
+                    "%(here)s: +1, next to another %(egg)s at %(cell)s", here=here,
+                    egg=egg_word(egg), cell=cell_name(near[0])))
         else:
             raise PisankiError(f"egg scoring card {card_no} is not a per-card rule")
     return line
@@ -371,17 +409,24 @@ def tablecloth_card(grid: Grid, card_no: int) -> Line:
     if card_no == 1 and gs:
         g = max(gs, key=len)
         cloth = grid[g[0][0]][g[0][1]].cloth
-        line.add(len(g), g, f"largest group of one cloth: {len(g)} {cloth} cards")
+        line.add(len(g), g, nmsg("largest group of one cloth: %(num)d card (%(cloth)s)",
+                                 "largest group of one cloth: %(num)d cards (%(cloth)s)",
+                                 len(g), cloth=cloth_word(cloth)))
     elif card_no == 2:
         counts = [sum(1 for _, c in cells(grid) if c.cloth == k) for k in CLOTHS]
         n = sets_of_three(counts)
         if n:
-            line.add(n, [], f"{n} set(s) of 3 different cloths from "
-                     + ", ".join(f"{c} {k}" for c, k in zip(counts, CLOTHS, strict=True)))
+            parts = [Message("%(n)d × %(cloth)s", n=c, cloth=cloth_word(k))
+                     for c, k in zip(counts, CLOTHS, strict=True)]
+            line.add(n, [], nmsg("%(num)d set of 3 different cloths from %(counts)s",
+                                 "%(num)d sets of 3 different cloths from %(counts)s", n,
+                                 counts=join(*parts)))
     elif card_no == 3 and gs:
         g = min(gs, key=len)
         cloth = grid[g[0][0]][g[0][1]].cloth
-        line.add(2 * len(g), g, f"smallest group of one cloth: {len(g)} {cloth} card(s) × 2")
+        line.add(2 * len(g), g, nmsg("smallest group of one cloth: %(num)d card (%(cloth)s) × 2",
+                                     "smallest group of one cloth: %(num)d cards (%(cloth)s) × 2",
+                                     len(g), cloth=cloth_word(cloth)))
     return line
 
 
@@ -433,13 +478,17 @@ def score(game: Game) -> Result:
             for i in range(n):
                 me = cons[i]
                 place = 1 + sum(1 for o in cons if o is not me and beats(o, me))
-                bunny = " (the Bunny counts as a player)" if game.bunny is not None else ""
+                bunny = (Message(" (the Bunny counts as a player)") if game.bunny is not None
+                         else "")
                 if pts[i]:
-                    lines[i][key].add(pts[i], me.cells, f"largest {egg} group {me.value} "
-                                      f"({me.ties} {egg} cards in all): place {place}{bunny}")
+                    lines[i][key].add(pts[i], me.cells, Message(
+                        "largest group, %(egg)s: %(value)s (%(ties)s such cards in all):"
+                        " place %(place)s%(bunny)s", egg=egg_word(egg), value=me.value,
+                        ties=me.ties, place=place, bunny=bunny))
                 else:
-                    lines[i][key].why.append(Why(0, me.cells, f"largest {egg} group {me.value}:"
-                                                 f" place {place}, no points{bunny}"))
+                    lines[i][key].why.append(Why(0, me.cells, Message(
+                        "largest group, %(egg)s: %(value)s: place %(place)s, no points%(bunny)s",
+                        egg=egg_word(egg), value=me.value, place=place, bunny=bunny)))
         else:
             for i, p in enumerate(game.players):
                 lines[i][key] = egg_card(p.grid, egg, no)
@@ -449,26 +498,33 @@ def score(game: Game) -> Result:
             fl = [pos for pos, c in cells(p.grid) if c.flowers]
             total = sum(flower_count(c) for _, c in cells(p.grid))
             if total:
-                lines[i]["flowers"].add(total, fl, f"{total} flower(s)")
+                lines[i]["flowers"].add(total, fl, nmsg("%(num)d flower", "%(num)d flowers",
+                                                        total))
     elif game.flowers == 2:
         vals = [flower_groups_value(p.grid) for p in game.players]
         hi, lo = max(v for v, _ in vals), min(v for v, _ in vals)
         for i, (v, where) in enumerate(vals):
             if hi == lo:
-                lines[i]["flowers"].add(5, where, f"flower group {v}: all players equal, +5 each")
+                lines[i]["flowers"].add(5, where, Message(
+                    "flower group %(v)s: all players equal, +5 each", v=v))
             elif v == hi:
-                lines[i]["flowers"].add(5, where, f"richest flower group {v}: +5")
+                lines[i]["flowers"].add(5, where, Message("richest flower group %(v)s: +5", v=v))
             elif v == lo:
-                lines[i]["flowers"].add(-2, where, f"poorest flower group {v}: −2")
+                lines[i]["flowers"].add(-2, where, Message("poorest flower group %(v)s: −2", v=v))
             else:
-                lines[i]["flowers"].why.append(Why(0, tuple(where), f"flower group {v}"))
+                lines[i]["flowers"].why.append(Why(0, tuple(where),
+                                                   Message("flower group %(v)s", v=v)))
     elif game.flowers == 3:
         for i, p in enumerate(game.players):
             counts = {k: sum(flower_count(c, k) for _, c in cells(p.grid)) for k in FLOWERS}
             sets_ = min(counts.values())
             if sets_:
-                lines[i]["flowers"].add(5 * sets_, [], f"{sets_} set(s) of 4 different flowers ("
-                                        + ", ".join(f"{v} {k}" for k, v in counts.items()) + ")")
+                parts = [Message("%(n)d × %(flower)s", n=v, flower=flower_word(k))
+                         for k, v in counts.items()]
+                lines[i]["flowers"].add(5 * sets_, [], nmsg(
+                    "%(num)d set of 4 different flowers (%(counts)s)",
+                    "%(num)d sets of 4 different flowers (%(counts)s)", sets_,
+                    counts=join(*parts)))
     for i, p in enumerate(game.players):
         lines[i]["tablecloths"] = tablecloth_card(p.grid, game.tablecloths)
     # display table
@@ -477,15 +533,19 @@ def score(game: Game) -> Result:
         down = face_down(p.grid)
         line = lines[i]["display"]
         if game.display == 1 and not down:
-            line.add(5, [], "no empty basket: +5")
+            line.add(5, [], Message("no empty basket: +5"))
         elif game.display == 2 and down:
-            line.add(-2 * len(down), down, f"{len(down)} empty basket(s) × −2")
+            line.add(-2 * len(down), down, nmsg("%(num)d empty basket × −2",
+                                                "%(num)d empty baskets × −2", len(down)))
         elif game.display == 3:
             for j in seat_neighbours(i, n):
                 more = eggs[i] - eggs[j]
                 if more > 0:
-                    line.add(2 * more, [], f"{eggs[i]} eggs, {more} more than "
-                             f"{game.players[j].name} ({eggs[j]}): +{2 * more}")
+                    line.add(2 * more, [], nmsg(
+                        "%(num)d egg, %(more)d more than %(name)s (%(theirs)d): +%(pts)d",
+                        "%(num)d eggs, %(more)d more than %(name)s (%(theirs)d): +%(pts)d",
+                        eggs[i], more=more, name=game.players[j].name, theirs=eggs[j],
+                        pts=2 * more))
     scores = tuple(
         PlayerScore(p.name, sum(line.points for line in lines[i].values()), lines[i])
         for i, p in enumerate(game.players)
@@ -617,11 +677,11 @@ def read_game(data: Any) -> Game:
 
 
 READINGS = [
-    "Majority places are ranked like sport results; a value of 0 never scores (RULES.md).",
-    "Shape cards count the most disjoint sets, each card in at most one set (RULES.md).",
-    "A double-egg card counts as one card; its two eggs count on display card 3 and for the "
-    "Bunny (RULES.md).",
-    "Face-down cards are ignored by every rule (RULES.md).",
+    N_("Majority places are ranked like sport results; a value of 0 never scores (RULES.md)."),
+    N_("Shape cards count the most disjoint sets, each card in at most one set (RULES.md)."),
+    N_("A double-egg card counts as one card; its two eggs count on display card 3 and for the "
+       "Bunny (RULES.md)."),
+    N_("Face-down cards are ignored by every rule (RULES.md)."),
 ]
 
 
@@ -653,39 +713,64 @@ def score_json(data: Any) -> dict[str, Any]:
 
 # -- the scoring cards as players see them (short caption, full rule) ------------------------
 EGG_CARDS: dict[int, tuple[str, str]] = {
-    1: ("Biggest group 12·6·3", "Largest group of this egg: 12 / 6 / 3 points for 1st / 2nd / "
-        "3rd (2 players: 1st only; 3 players: 1st and 2nd). Ties: most cards with this egg."),
-    2: ("+2 same cloth ⤡", "+2 per diagonal neighbour with the same tablecloth as the card."),
-    3: ("+1 other cloth ⤡", "+1 per diagonal neighbour with a different tablecloth."),
-    4: ("1·2·4 cloths ⤡", "1, 2 or 4 points for 1, 2 or 3+ different tablecloths among its "
-        "diagonal neighbours."),
-    5: ("+4 by neutral", "+4 if at least one orthogonal neighbour has the neutral tablecloth."),
-    6: ("+1 per flower by it", "+1 per flower on its orthogonal neighbours (two-flower card: 2)."),
-    7: ("+6 per 2×2", "+6 per 2×2 square of this egg (each card in one set; the most sets)."),
-    8: ("+2 per blue flower", "+2 per blue flower on its orthogonal neighbours."),
-    9: ("pink ↕ purple ↔", "+1 per pink flower above/below it, +1 per purple flower left/right."),
-    10: ("+4 by a flower", "+4 if at least one orthogonal neighbour has a flower."),
-    11: ("Biggest group 10·5·2", "Largest group of this egg: 10 / 5 / 2 points, as card 1."),
-    12: ("+4 per diagonal of 3", "+4 per straight diagonal line of 3 of this egg (most sets)."),
-    13: ("+6 per T", "+6 per T of 4 of this egg, any rotation (most sets)."),
-    14: ("+1 other egg ⤡", "+1 per different other egg type among its diagonal neighbours."),
-    15: ("+6 per L", "+6 per L of 4 of this egg, any rotation or mirror (most sets)."),
-    16: ("Biggest group 14·7·3", "Largest group of this egg: 14 / 7 / 3 points, as card 1."),
-    17: ("+1 by same egg", "+1 if at least one orthogonal neighbour also has this egg."),
+    1: (N_("Biggest group 12·6·3"),
+        N_("Largest group of this egg: 12 / 6 / 3 points for 1st / 2nd / 3rd (2 players: 1st "
+           "only; 3 players: 1st and 2nd). Ties: most cards with this egg.")),
+    2: (N_("+2 same cloth ⤡"),
+        N_("+2 per diagonal neighbour with the same tablecloth as the card.")),
+    3: (N_("+1 other cloth ⤡"),
+        N_("+1 per diagonal neighbour with a different tablecloth.")),
+    4: (N_("1·2·4 cloths ⤡"),
+        N_("1, 2 or 4 points for 1, 2 or 3+ different tablecloths among its diagonal neighbours.")),
+    5: (N_("+4 by neutral"),
+        N_("+4 if at least one orthogonal neighbour has the neutral tablecloth.")),
+    6: (N_("+1 per flower by it"),
+        N_("+1 per flower on its orthogonal neighbours (two-flower card: 2).")),
+    7: (N_("+6 per 2×2"),
+        N_("+6 per 2×2 square of this egg (each card in one set; the most sets).")),
+    8: (N_("+2 per blue flower"),
+        N_("+2 per blue flower on its orthogonal neighbours.")),
+    9: (N_("pink ↕ purple ↔"),
+        N_("+1 per pink flower above/below it, +1 per purple flower left/right.")),
+    10: (N_("+4 by a flower"),
+        N_("+4 if at least one orthogonal neighbour has a flower.")),
+    11: (N_("Biggest group 10·5·2"),
+        N_("Largest group of this egg: 10 / 5 / 2 points, as card 1.")),
+    12: (N_("+4 per diagonal of 3"),
+        N_("+4 per straight diagonal line of 3 of this egg (most sets).")),
+    13: (N_("+6 per T"),
+        N_("+6 per T of 4 of this egg, any rotation (most sets).")),
+    14: (N_("+1 other egg ⤡"),
+        N_("+1 per different other egg type among its diagonal neighbours.")),
+    15: (N_("+6 per L"),
+        N_("+6 per L of 4 of this egg, any rotation or mirror (most sets).")),
+    16: (N_("Biggest group 14·7·3"),
+        N_("Largest group of this egg: 14 / 7 / 3 points, as card 1.")),
+    17: (N_("+1 by same egg"),
+        N_("+1 if at least one orthogonal neighbour also has this egg.")),
 }
 FLOWER_CARDS = {
-    1: ("+1 per flower", "+1 per flower, wherever it is."),
-    2: ("Flower group +5 / −2", "The richest connected group of flowered cards (count flowers): "
-        "highest +5, lowest −2; all equal: everyone +5."),
-    3: ("+5 per 4 kinds", "+5 per set of the 4 different flower kinds."),
+    1: (N_("+1 per flower"),
+        N_("+1 per flower, wherever it is.")),
+    2: (N_("Flower group +5 / −2"),
+        N_("The richest connected group of flowered cards (count flowers): highest +5, lowest "
+           "−2; all equal: everyone +5.")),
+    3: (N_("+5 per 4 kinds"),
+        N_("+5 per set of the 4 different flower kinds.")),
 }
 TABLECLOTH_CARDS = {
-    1: ("Biggest cloth group", "+1 per card in your largest group of one tablecloth."),
-    2: ("+1 per 3 cloths", "+1 per set of 3 different tablecloths."),
-    3: ("Smallest cloth group ×2", "+2 per card in your smallest group of one tablecloth."),
+    1: (N_("Biggest cloth group"),
+        N_("+1 per card in your largest group of one tablecloth.")),
+    2: (N_("+1 per 3 cloths"),
+        N_("+1 per set of 3 different tablecloths.")),
+    3: (N_("Smallest cloth group ×2"),
+        N_("+2 per card in your smallest group of one tablecloth.")),
 }
 DISPLAY_CARDS = {
-    1: ("+5 full table", "+5 if your display table has no face-down card."),
-    2: ("−2 per face down", "−2 per face-down card (empty basket)."),
-    3: ("+2 per egg more", "+2 per egg more than each neighbour at the table (double egg = 2)."),
+    1: (N_("+5 full table"),
+        N_("+5 if your display table has no face-down card.")),
+    2: (N_("−2 per face down"),
+        N_("−2 per face-down card (empty basket).")),
+    3: (N_("+2 per egg more"),
+        N_("+2 per egg more than each neighbour at the table (double egg = 2).")),
 }

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import kitsune as kg
+from assistant.messages import N_, Message
 from assistant.tables import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
 from assistant.tables.schema import Choice, Int, edit
 
@@ -28,6 +29,24 @@ SCHEMAS = {
     "turn.prosperity": edit(item=ITEM, colour=COLOUR),
     "turn.no": edit(item=ITEM, by=PLAYER_INDEX),
 }
+
+
+# The words a player reads for a colour and a revealed card (Oni keep their printed names).
+COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow")}
+CARD_WORDS = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"),
+              "green": N_("Renewal"), "orange": N_("Prosperity"), **kg.ONI_NAMES}
+
+
+def colour_word(colour: object) -> Message | str:
+    """A kitsune colour as a Message (translated where shown)."""
+    word = COLOUR_WORDS.get(str(colour))
+    return Message(word) if word else str(colour or "")
+
+
+def card_word(card: str) -> Message | str:
+    """A revealed card's name as a Message (the Oni's printed names stay as they are)."""
+    word = CARD_WORDS.get(card)
+    return Message(word) if word and card not in kg.ONI_NAMES else (word or card)
 
 
 def colour_of(card: str) -> str:
@@ -112,21 +131,26 @@ class KitsuneTable(Reducer):
             return {"players"}
         return super().keys(op, data)
 
-    def describe(self, op: str, data: dict[str, Any]) -> str:
+    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
         card = str(data.get("card", ""))
+        colour = colour_word(data.get("colour"))
         words = {
-            "turn.reveal": f"revealed {kg.ONI_NAMES.get(card, card)}",
-            "turn.again": "played AGAIN", "turn.bust": "busted: cards discarded",
-            "turn.stop": "stopped", "turn.keep_going": "played KEEP GOING",
-            "turn.take": "took a kitsune", "turn.renewal": f"Renewal: swapped {data.get('colour')}",
-            "turn.prosperity": f"Prosperity: blocked a {data.get('colour')}",
-            "turn.no": "played NO!", "turn.end": "ended the turn",
-            "deck.ran_out": "the deck ran out", "area.add": f"corrected {data.get('colour')}",
-            "area.block": f"corrected blocked {data.get('colour')}",
-            "player.age": f"set an age to {data.get('age')}",
+            "turn.reveal": Message("revealed %(card)s", card=card_word(card)),
+            "turn.again": Message("played AGAIN"),
+            "turn.bust": Message("busted: cards discarded"),
+            "turn.stop": Message("stopped"), "turn.keep_going": Message("played KEEP GOING"),
+            "turn.take": Message("took a kitsune"),
+            "turn.renewal": Message("Renewal: swapped %(colour)s", colour=colour),
+            "turn.prosperity": Message("Prosperity: blocked a %(colour)s", colour=colour),
+            "turn.no": Message("played NO!"), "turn.end": Message("ended the turn"),
+            "deck.ran_out": Message("the deck ran out"),
+            "area.add": Message("corrected %(colour)s", colour=colour),
+            "area.block": Message("corrected blocked %(colour)s", colour=colour),
+            "player.age": Message("set an age to %(age)s", age=data.get("age")),
         }
         if op == "players.add" and data.get("age") not in (None, ""):
-            return f"added player {data.get('name', '')} ({data.get('age')})"
+            return Message("added player %(name)s (%(age)s)", name=data.get("name", ""),
+                           age=data.get("age"))
         return words.get(op) or super().describe(op, data)
 
     # -- players --------------------------------------------------------------------------
@@ -172,16 +196,20 @@ class KitsuneTable(Reducer):
         p = state["players"][player_index(state, data.get("player"))]
         c, d = self._colour(data), self._delta(data)
         if p[c] + d < p["blocked"][c]:
-            raise EditError(f"{p['name']} has no unblocked {c} kitsune to take away.")
+            raise EditError("%(name)s has no unblocked kitsune of this colour (%(colour)s) to"
+                            " take away.", name=p["name"], colour=colour_word(c))
         if d > 0 and sum(q[c] for q in state["players"]) >= kg.DECK_COUNTS[c]:
-            raise EditError(f"All 12 {c} kitsune are already in play areas.")
+            raise EditError("All 12 kitsune of this colour (%(colour)s) are already in play"
+                            " areas.", colour=colour_word(c))
         p[c] += d
 
     def _area_block(self, state: State, data: dict[str, Any], _at: int) -> None:
         p = state["players"][player_index(state, data.get("player"))]
         c, d = self._colour(data), self._delta(data)
         if not 0 <= p["blocked"][c] + d <= p[c]:
-            raise EditError(f"{p['name']} has {p[c]} {c} kitsune, {p['blocked'][c]} blocked.")
+            raise EditError("%(name)s has %(num)d kitsune of this colour (%(colour)s),"
+                            " %(blocked)d blocked.", num=p[c], name=p["name"],
+                            colour=colour_word(c), blocked=p["blocked"][c])
         p["blocked"][c] += d
 
     # -- the turn -----------------------------------------------------------------------------
@@ -216,7 +244,7 @@ class KitsuneTable(Reducer):
         if turn["status"] != "busted":
             raise EditError("AGAIN is played on a repeated colour.")
         if player["hand"]["again"] < 1:
-            raise EditError(f"{player['name']} has no AGAIN in hand.")
+            raise EditError("%(name)s has no AGAIN in hand.", name=player["name"])
         player["hand"]["again"] -= 1
         state["discard"]["purple"] += 1
         state["discard"][colour_of(turn["revealed"].pop())] += 1
@@ -248,7 +276,8 @@ class KitsuneTable(Reducer):
         if turn["status"] != "open" or not turn["revealed"]:
             raise EditError("KEEP GOING is played when a player decides to stop.")
         if state["players"][by]["hand"]["keep"] < 1:
-            raise EditError(f"{state['players'][by]['name']} has no KEEP GOING in hand.")
+            raise EditError("%(name)s has no KEEP GOING in hand.",
+                            name=state["players"][by]["name"])
         state["players"][by]["hand"]["keep"] -= 1
         state["discard"]["purple"] += 1
         turn["forced"] = "keep"
@@ -289,8 +318,8 @@ class KitsuneTable(Reducer):
         colour = self._colour(data)
         try:
             new = kg.renewal(areas(state), state["active"], other, colour)
-        except kg.KitsuneError as exc:
-            raise EditError(str(exc)) from None
+        except kg.KitsuneError:
+            raise EditError("Pick red, blue or yellow.") from None  # the only refusal there
         for p, a in zip(state["players"], new, strict=True):
             p[colour] = a.counts[colour]
         state["discard"]["green"] += 1
@@ -300,10 +329,10 @@ class KitsuneTable(Reducer):
         item = self._item(state, data, ("orange",))
         colour = self._colour(data)
         me = state["players"][state["active"]]
-        try:
-            kg.prosperity(areas(state)[state["active"]], colour)
-        except kg.KitsuneError as exc:
-            raise EditError(str(exc)) from None
+        if me["blocked"][colour] >= me[colour]:
+            raise EditError("%(name)s has no unblocked kitsune of this colour (%(colour)s) to"
+                            " block.", name=me["name"], colour=colour_word(colour))
+        kg.prosperity(areas(state)[state["active"]], colour)
         me["blocked"][colour] += 1
         state["discard"]["orange"] += 1
         state["turn"]["pending"].remove(item)
@@ -312,7 +341,7 @@ class KitsuneTable(Reducer):
         item = self._item(state, data, ("green", "orange"))
         by = player_index(state, data.get("by"))
         if state["players"][by]["hand"]["no"] < 1:
-            raise EditError(f"{state['players'][by]['name']} has no NO! in hand.")
+            raise EditError("%(name)s has no NO! in hand.", name=state["players"][by]["name"])
         state["players"][by]["hand"]["no"] -= 1
         state["discard"]["purple"] += 1
         state["discard"][item["card"]] += 1
@@ -328,7 +357,8 @@ class KitsuneTable(Reducer):
         goal = kg.target(len(state["players"]))
         if kg.has_goal(areas(state)[state["active"]], goal):
             state["over"] = {"winners": [me["name"]], "reason": "goal",
-                             "why": f"{goal} of each colour at the end of the turn"}
+                             "why": Message("%(num)d of each colour at the end of the turn",
+                                            num=goal)}
             return
         self._next(state)
 

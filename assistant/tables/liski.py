@@ -6,13 +6,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.games.liski_flow import Flow, decide
+from assistant.messages import N_, Message
 from assistant.tables import EditError, Reducer, State, liski_board, register
 from assistant.tables.schema import Int, Str, edit
 from assistant.timer import MAX_MS, Timer, TimerError, format_ms, parse_length
 
 PHASES = ("planning", "ojojanie", "problems", "refill")
-PHASE_NAMES = {"planning": "Planning", "ojojanie": "Ojojanie", "problems": "Problems",
-               "refill": "Refill", "over": "Game over"}
+PHASE_NAMES = {"planning": N_("Planning"), "ojojanie": N_("Ojojanie"), "problems": N_("Problems"),
+               "refill": N_("Refill"), "over": N_("Game over")}  # shown with _()
 ROUNDS = 6
 
 
@@ -41,7 +42,7 @@ def ask(state: State, action: str, now: int) -> Flow:
     """The flow after `action`, or an EditError with the machine's reason."""
     answer = decide(flow_of(state, now), action)
     if not answer.allowed or answer.then is None:
-        raise EditError(answer.reason)
+        raise EditError(answer.reason or "That is not possible now.")
     return answer.then
 
 
@@ -97,23 +98,25 @@ class LiskiTable(Reducer):
             return {f"board:{col}"} if col not in (None, "") else {"board-meta"}
         return super().keys(op, data)
 
-    def describe(self, op: str, data: dict[str, Any]) -> str:
+    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
         words = {
-            "timer.start": "started the timer", "timer.pause": "paused the timer",
-            "timer.resume": "resumed the timer", "timer.end": "ended the ojojanie phase",
-            "timer.reset": "reset the timer", "phase.next": "moved to the next phase",
-            "round.next": "started the next round",
+            "timer.start": N_("started the timer"), "timer.pause": N_("paused the timer"),
+            "timer.resume": N_("resumed the timer"), "timer.end": N_("ended the ojojanie phase"),
+            "timer.reset": N_("reset the timer"), "phase.next": N_("moved to the next phase"),
+            "round.next": N_("started the next round"),
         }
         if op in words:
-            return words[op]
+            return Message(words[op])
         if op == "timer.length":
-            return f"set the timer to {data.get('length')}"
+            return Message("set the timer to %(length)s", length=data.get("length"))
         if op == "round.set":
-            return f"set the round to {data.get('round')}"
+            return Message("set the round to %(round)s", round=data.get("round"))
         if op in liski_board.DESCRIPTIONS:
             col = data.get("col")
-            where = f" (column {int(col) + 1})" if str(col).isascii() and str(col).isdigit() else ""
-            return liski_board.DESCRIPTIONS[op] + where
+            what = Message(liski_board.DESCRIPTIONS[op])
+            if str(col).isascii() and str(col).isdigit():
+                return Message("%(what)s (column %(col)d)", what=what, col=int(col) + 1)
+            return what
         return super().describe(op, data)
 
     # -- the phase machine around board edits ----------------------------------------------
@@ -137,7 +140,7 @@ class LiskiTable(Reducer):
         try:
             state["timer"] = fn(timer_of(state)).to_dict()
         except TimerError as exc:
-            raise EditError(str(exc)) from None
+            raise EditError(Message(exc.args[0])) from None  # its text is in the catalogue
 
     def _timer_start(self, state: State, data: dict[str, Any], at: int) -> None:
         self._settle(state, at)
@@ -167,8 +170,8 @@ class LiskiTable(Reducer):
         try:
             ms = int(data["ms"]) if data.get("ms") not in (None, "") else parse_length(raw)
         except (TypeError, ValueError) as exc:
-            raise EditError(str(exc) if isinstance(exc, TimerError) else
-                            "Choose a length like 2:00.") from None
+            raise EditError(Message(exc.args[0]) if isinstance(exc, TimerError) else
+                            Message("Choose a length like 2:00.")) from None
         data["length"] = format_ms(ms)
         self._set_timer(state, lambda t: t.set_length(ms, at))
 
@@ -181,7 +184,7 @@ class LiskiTable(Reducer):
         if f.phase == "problems":
             step = "resolve" if f.round >= ROUNDS and not f.set_up else "refill"
         if step is None:
-            raise EditError(decide(f, "start").reason)
+            raise EditError(decide(f, "start").reason or Message("That is not possible now."))
         if not f.set_up and step in ("refill", "resolve"):  # the timer alone: no board to do
             state["phase"] = ask(state, step, at).phase
             return

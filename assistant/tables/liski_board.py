@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games import liski as lg
+from assistant.messages import N_, Message
 from assistant.tables import EditError, State
 from assistant.tables.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Str, edit
 
@@ -65,14 +66,14 @@ def _int(value: Any, what: str, lo: int, hi: int) -> int:
     try:
         n = int(value)
     except (TypeError, ValueError):
-        raise EditError(f"Pick {what}.") from None
+        raise EditError("Pick %(what)s.", what=Message(what)) from None
     if not lo <= n <= hi:
-        raise EditError(f"Pick {what}.")
+        raise EditError("Pick %(what)s.", what=Message(what))
     return n
 
 
 def _col(board: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    return board["columns"][_int(data.get("col"), "a column from 1 to 6", 0, lg.COLUMNS - 1)]
+    return board["columns"][_int(data.get("col"), N_("a column from 1 to 6"), 0, lg.COLUMNS - 1)]
 
 
 def read_card(raw: Any) -> dict[str, Any]:
@@ -84,11 +85,13 @@ def read_card(raw: Any) -> dict[str, Any]:
     try:
         req = lg.read_column({"cards": [raw]}).cards[0]
     except lg.LiskiError as exc:
-        raise EditError(str(exc).replace("column.cards[0].", "")) from None
+        raise EditError("This card is not valid (%(why)s).",
+                        why=str(exc).replace("column.cards[0].", "")) from None
     specific = sum(req.needs.values())
     if req.total < specific:
-        raise EditError(f"The card's number ({req.total}) is smaller than its specific symbols "
-                        f"({specific}): check the number printed on the card.")
+        raise EditError("The card's number (%(total)d) is smaller than its specific symbols "
+                        "(%(specific)d): check the number printed on the card.",
+                        total=req.total, specific=specific)
     return {"kind": req.kind, "name": " ".join(req.name.split())[:40], "total": req.total,
             "needs": dict(req.needs), "transition": list(req.transition)}
 
@@ -100,7 +103,8 @@ def read_stack_item(raw: Any) -> dict[str, Any]:
     try:
         item = lg.read_column({"cards": [{"total": 0}], "stack": [raw]}).stack[0]
     except lg.LiskiError as exc:
-        raise EditError(str(exc).replace("column.stack[0].", "")) from None
+        raise EditError("This card is not valid (%(why)s).",
+                        why=str(exc).replace("column.stack[0].", "")) from None
     return {"kind": item.kind, "symbols": list(item.symbols), "transition": list(item.transition),
             "any": item.any}
 
@@ -198,7 +202,7 @@ def card_edit(state: State, data: dict[str, Any], _at: int) -> None:
     """Correct a card on a column: its number, symbols and transition symbols."""
     board = state["board"]
     col = _col(board, data)
-    i = _int(data.get("index"), "a card of the column", 0, len(col["cards"]) - 1)
+    i = _int(data.get("index"), N_("a card of the column"), 0, len(col["cards"]) - 1)
     card = read_card({**(data.get("card") or {}), "kind": col["cards"][i]["kind"]})
     _remember(board, card)
     col["cards"][i] = {**card, "id": col["cards"][i]["id"]}
@@ -207,7 +211,7 @@ def card_edit(state: State, data: dict[str, Any], _at: int) -> None:
 def card_remove(state: State, data: dict[str, Any], _at: int) -> None:
     """Take a requirement card off a column."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), "a card of the column", 0, len(col["cards"]) - 1)
+    i = _int(data.get("index"), N_("a card of the column"), 0, len(col["cards"]) - 1)
     del col["cards"][i]
 
 
@@ -219,7 +223,7 @@ def stack_add(state: State, data: dict[str, Any], _at: int) -> None:
         raise EditError("Enter the column's problem card before laying cards under it.")
     if data.get("from_hand") not in (None, ""):
         p = _puchater(board, data.get("from_hand"))
-        i = _int(data.get("index"), "an adopted card", 0, len(p["hand"]) - 1)
+        i = _int(data.get("index"), N_("an adopted card"), 0, len(p["hand"]) - 1)
         item = p["hand"].pop(i)
     else:
         item = read_stack_item(data.get("item"))
@@ -233,7 +237,7 @@ def stack_edit(state: State, data: dict[str, Any], _at: int) -> None:
     """Correct a laid card's symbols and transition symbols."""
     board = state["board"]
     col = _col(board, data)
-    i = _int(data.get("index"), "a card of the stack", 0, len(col["stack"]) - 1)
+    i = _int(data.get("index"), N_("a card of the stack"), 0, len(col["stack"]) - 1)
     item = read_stack_item(data.get("item"))
     col["stack"][i] = {**item, "id": col["stack"][i]["id"]}
 
@@ -254,13 +258,15 @@ def library_delete(state: State, data: dict[str, Any], _at: int) -> None:
         if c["name"] == name:
             del lib[i]
             return
-    raise EditError(f"{name or 'That card'} is not in the library.")
+    if not name:
+        raise EditError("That card is not in the library.")
+    raise EditError("%(name)s is not in the library.", name=name)
 
 
 def stack_remove(state: State, data: dict[str, Any], _at: int) -> None:
     """Take a card back from under a column."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), "a card of the stack", 0, len(col["stack"]) - 1)
+    i = _int(data.get("index"), N_("a card of the stack"), 0, len(col["stack"]) - 1)
     del col["stack"][i]
 
 
@@ -282,7 +288,7 @@ def puchater_add(state: State, data: dict[str, Any], _at: int) -> None:
     if symbol not in lg.SYMBOLS:
         raise EditError("Pick the symbol on the puchater's marker.")
     if any(p["name"] == name for p in board["puchaters"]):
-        raise EditError(f"{name} is already at the table.")
+        raise EditError("%(name)s is already at the table.", name=name)
     abilities = list(known[1]) if known else _abilities(data.get("abilities"))
     board["puchaters"].append({"id": _new_id(board), "name": name, "symbol": symbol,
                                "cheese": 0, "hand": [], "abilities": abilities})
@@ -335,10 +341,10 @@ def fear_reveal(state: State, data: dict[str, Any], _at: int) -> None:
     """Reveal a fear token: a number token adds to the total; a symbol token says how many of
     the required symbols are that symbol (RULES.md, Fear tokens [reading]), never both."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), "a fear token", 0, len(col["fear"]) - 1)
+    i = _int(data.get("index"), N_("a fear token"), 0, len(col["fear"]) - 1)
     if data.get("kind") not in ("number", "symbol"):
         raise EditError("Is it a number token or a symbol token?")
-    number = _int(data.get("number"), "the number on the token (1–9)", 1, 9)
+    number = _int(data.get("number"), N_("the number on the token (1–9)"), 1, 9)
     if data.get("kind") == "symbol":
         symbol = data.get("symbol")
         if symbol not in lg.SYMBOLS:
@@ -351,7 +357,7 @@ def fear_reveal(state: State, data: dict[str, Any], _at: int) -> None:
 def fear_remove(state: State, data: dict[str, Any], _at: int) -> None:
     """Take a fear token away (by hand; the ability spends cheese)."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), "a fear token", 0, len(col["fear"]) - 1)
+    i = _int(data.get("index"), N_("a fear token"), 0, len(col["fear"]) - 1)
     del col["fear"][i]
 
 
@@ -360,7 +366,7 @@ def cheese(state: State, data: dict[str, Any], _at: int) -> None:
     p = _puchater(state["board"], data.get("puchater"))
     delta = -1 if str(data.get("delta")) == "-1" else 1
     if p["cheese"] + delta < 0:
-        raise EditError(f"{p['name']} has no cheese.")
+        raise EditError("%(name)s has no cheese.", name=p["name"])
     p["cheese"] += delta
 
 
@@ -372,9 +378,9 @@ def ability(state: State, data: dict[str, Any], _at: int) -> None:
     if kind not in ABILITIES:
         raise EditError("Pick an ability.")
     if p.get("abilities") and kind not in p["abilities"]:
-        raise EditError(f"{p['name']}'s board does not offer that ability.")
+        raise EditError("%(name)s's board does not offer that ability.", name=p["name"])
     if p["cheese"] < 1:
-        raise EditError(f"{p['name']} has no cheese to spend.")
+        raise EditError("%(name)s has no cheese to spend.", name=p["name"])
     if kind == "fear":
         col = _col(board, data)
         if not col["fear"]:
@@ -382,7 +388,7 @@ def ability(state: State, data: dict[str, Any], _at: int) -> None:
         col["fear"].pop()
     elif kind == "cluster":
         col = _col(board, data)
-        i = _int(data.get("index"), "a problem card", 0, len(col["cards"]) - 1)
+        i = _int(data.get("index"), N_("a problem card"), 0, len(col["cards"]) - 1)
         if col["cards"][i]["kind"] != "problem":
             raise EditError("Only a problem card can be removed, not a complication or nightmare.")
         if sum(1 for c in col["cards"] if c["kind"] == "problem") < 2:
@@ -398,7 +404,7 @@ def ability(state: State, data: dict[str, Any], _at: int) -> None:
 def complication_set(state: State, data: dict[str, Any], _at: int) -> None:
     """Put a complication card on the row above the columns."""
     board = state["board"]
-    pos = _int(data.get("pos"), "a complication space", 0, lg.COLUMNS - 2)
+    pos = _int(data.get("pos"), N_("a complication space"), 0, lg.COLUMNS - 2)
     card = read_card({**(data.get("card") or {}), "kind": "complication"})
     _remember(board, card)
     board["complications"][pos] = card
@@ -411,7 +417,7 @@ def nightmare_set(state: State, data: dict[str, Any], _at: int) -> None:
     effect = data.get("effect") or None
     if effect not in (None, "zniszczona", "spuchlina"):
         raise EditError("Pick the nightmare's effect.")
-    difficulty = _int(data.get("difficulty") or 1, "a difficulty from 1 to 3", 1, 3)
+    difficulty = _int(data.get("difficulty") or 1, N_("a difficulty from 1 to 3"), 1, 3)
     _remember(board, card)
     board["nightmare"] = {**card, "effect": effect, "difficulty": difficulty}
 
@@ -430,7 +436,7 @@ def problems(state: State, data: dict[str, Any], _at: int) -> None:
         raise EditError("The game is over.")
     rnd = state.get("round", 1)
     if board.get("resolved") == rnd:
-        raise EditError(f"The problems phase of round {rnd} is already resolved.")
+        raise EditError("The problems phase of round %(num)d is already resolved.", num=rnd)
     board["resolved"] = rnd
     names = {p["id"]: p for p in board["puchaters"]}
     report = []
@@ -455,17 +461,19 @@ def problems(state: State, data: dict[str, Any], _at: int) -> None:
             col["stack"], col["markers"] = [], []
             col["fear"] = [f for f in col["fear"] if not f["revealed"]]
             if nightmare:
-                board["outcome"] = {"won": True, "why": "The nightmare is beaten!"}
+                board["outcome"] = {"won": True, "why": Message("The nightmare is beaten!")}
         else:
             col["fear"].append({"revealed": False})
             col["stack"] = [s for k, s in enumerate(col["stack"]) if k not in v.invalid]
             line["missing"] = lg.missing_text(v.missing)
             if len(col["fear"]) >= lg.FEAR_TO_LOSE and not board["outcome"]:
                 board["outcome"] = {"won": False,
-                                    "why": f"A third fear token under column {i + 1}."}
+                                    "why": Message("A third fear token under column %(num)d.",
+                                                   num=i + 1)}
         report.append(line)
     if state.get("round", 1) >= lg.ROUNDS and not board["outcome"]:
-        board["outcome"] = {"won": False, "why": "The nightmare was not beaten in round 6."}
+        board["outcome"] = {"won": False,
+                            "why": Message("The nightmare was not beaten in round 6.")}
     board["report"] = {"round": state.get("round", 1), "columns": report}
 
 
@@ -487,7 +495,7 @@ def refill(state: State, data: dict[str, Any], _at: int) -> None:
     if next_round > lg.ROUNDS:
         raise EditError("There is no refill after round 6.")
     if board.get("refilled") == next_round - 1:
-        raise EditError(f"The board is already refilled for round {next_round}.")
+        raise EditError("The board is already refilled for round %(num)d.", num=next_round)
     board["refilled"] = next_round - 1
     at = next_round - 1  # the complication of space `round` + 1 moves now
     comp = board["complications"][at] if at < len(board["complications"]) else None
@@ -526,19 +534,29 @@ HANDLERS = {
     "board.puchater.abilities": puchater_abilities, "board.puchater.remove": puchater_remove,
 }
 
-DESCRIPTIONS = {
-    "board.setup": "set up the board", "board.card.add": "added a card",
-    "board.card.remove": "removed a card", "board.stack.add": "laid a card",
-    "board.stack.remove": "took a card back", "board.puchater.add": "added a puchater",
-    "board.marker": "moved a marker", "board.fear.add": "added a fear token",
-    "board.fear.reveal": "revealed a fear token", "board.fear.remove": "removed a fear token",
-    "board.cheese": "corrected cheese", "board.ability": "used an ability",
-    "board.complication.set": "set a complication", "board.nightmare.set": "chose the nightmare",
-    "board.problems": "resolved the problems phase", "board.refill": "refilled the board",
-    "board.card.edit": "corrected a card", "board.stack.edit": "corrected a laid card",
-    "board.lib.save": "saved a library card", "board.lib.delete": "deleted a library card",
-    "board.puchater.abilities": "entered a board's abilities",
-    "board.puchater.remove": "removed a puchater",
+DESCRIPTIONS = {  # history words, translated where shown
+    "board.setup": N_("set up the board"),
+    "board.card.add": N_("added a card"),
+    "board.card.remove": N_("removed a card"),
+    "board.stack.add": N_("laid a card"),
+    "board.stack.remove": N_("took a card back"),
+    "board.puchater.add": N_("added a puchater"),
+    "board.marker": N_("moved a marker"),
+    "board.fear.add": N_("added a fear token"),
+    "board.fear.reveal": N_("revealed a fear token"),
+    "board.fear.remove": N_("removed a fear token"),
+    "board.cheese": N_("corrected cheese"),
+    "board.ability": N_("used an ability"),
+    "board.complication.set": N_("set a complication"),
+    "board.nightmare.set": N_("chose the nightmare"),
+    "board.problems": N_("resolved the problems phase"),
+    "board.refill": N_("refilled the board"),
+    "board.card.edit": N_("corrected a card"),
+    "board.stack.edit": N_("corrected a laid card"),
+    "board.lib.save": N_("saved a library card"),
+    "board.lib.delete": N_("deleted a library card"),
+    "board.puchater.abilities": N_("entered a board's abilities"),
+    "board.puchater.remove": N_("removed a puchater"),
 }
 
 # -- declared schemas (assistant/tables/schema.py): what each edit may carry -------------------

@@ -6,8 +6,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import okoshki as ok
+from assistant.messages import N_, Message, nmsg
 from assistant.tables import EditError, Reducer, State, register
 from assistant.tables.schema import Bool, Choice, Int, MapOf, Str, edit
+
+DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"))  # shown translated until renamed
 
 PLAYER = Int(msg="Pick one of the two players.", lo=0, hi=1)
 KIND = Choice(msg="That is not an Okoshki card.", values=ok.KINDS)
@@ -84,7 +87,8 @@ class OkoshkiTable(Reducer):
         self.schemas.update(SCHEMAS)
 
     def initial_state(self) -> State:
-        return {"players": [{"name": "Player 1"}, {"name": "Player 2"}], "first_dealer": 0,
+        return {"players": [{"name": DEFAULT_NAMES[0]}, {"name": DEFAULT_NAMES[1]}],
+                "first_dealer": 0,
                 "rounds": [new_round()], "face_to_face": False}
 
     def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
@@ -100,31 +104,36 @@ class OkoshkiTable(Reducer):
             return {"layout"}
         return super().keys(op, data)
 
-    def describe(self, op: str, data: dict[str, Any]) -> str:
-        who = f"player {int(data['player']) + 1}" if str(data.get("player")) in ("0", "1") else ""
+    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
+        who: str | Message = ""
+        if str(data.get("player")) in ("0", "1"):
+            who = Message("player %(num)d", num=int(data["player"]) + 1)
         if data.get("name"):
             who = str(data["name"])  # the pages send the player's name with the edit
-        kind = ok.KIND_NAMES.get(str(data.get("kind")), "").lower()
+        name = ok.KIND_NAMES.get(str(data.get("kind")))
+        kind = Message(name) if name else ""
         if op == "zone.add":
             sign = "+1" if str(data.get("delta", "1")) != "-1" else "−1"
-            return f"{sign} {kind} for {who}"
+            return Message("%(sign)s %(kind)s for %(who)s", sign=sign, kind=kind, who=who)
         if op == "zone.set":
-            return f"set {kind} to {data.get('count')} for {who}"
+            return Message("set %(kind)s to %(count)s for %(who)s", kind=kind,
+                           count=data.get("count"), who=who)
         if op == "zone.fill":
-            return f"{who}'s zone from a photo"
+            return Message("%(who)s's zone from a photo", who=who)
         if op == "call.game_on":
-            return f"{who} said Game on"
+            return Message("%(who)s said Game on", who=who)
         if op == "call.stop":
-            return f"{who} said Stop"
+            return Message("%(who)s said Stop", who=who)
         if op == "round.tie":
-            return "round tied (hands empty)"
+            return Message("round tied (hands empty)")
         if op == "round.fix":
             rnd = data.get("round")
-            return f"corrected round {rnd + 1}" if isinstance(rnd, int) else "corrected a round"
+            return (Message("corrected round %(num)d", num=rnd + 1) if isinstance(rnd, int)
+                    else Message("corrected a round"))
         if op == "dealer.set":
-            return f"{who} deals first"
+            return Message("%(who)s deals first", who=who)
         if op == "layout.face":
-            return "changed the layout"
+            return Message("changed the layout")
         return super().describe(op, data)
 
     # -- zones --------------------------------------------------------------------------
@@ -145,19 +154,24 @@ class OkoshkiTable(Reducer):
     def _kind(data: dict[str, Any]) -> str:
         kind = str(data.get("kind", ""))
         if kind not in ok.KIND_COUNTS:
-            raise EditError(f"'{kind}' is not an Okoshki card.")
+            raise EditError("That is not an Okoshki card.")
         return kind
 
     def _put(self, rnd: dict[str, Any], player: int, kind: str, count: int) -> None:
         if count < 0:
-            raise EditError(f"There are no {ok.KIND_NAMES[kind].lower()} cards left to take away.")
+            raise EditError("There are no such cards (%(kind)s) left to take away.",
+                            kind=Message(ok.KIND_NAMES[kind]))
         other = rnd["zones"][1 - player][kind]
         if count + other > ok.KIND_COUNTS[kind]:
-            raise EditError(
-                f"The deck has only {ok.KIND_COUNTS[kind]} {ok.KIND_NAMES[kind].lower()} "
-                f"card{'s' * (ok.KIND_COUNTS[kind] != 1)}"
-                + (f", and the other player has {other}." if other else ".")
-            )
+            if other:
+                raise EditError(nmsg(
+                    "The deck has only %(num)d such card (%(kind)s), and the other player has"
+                    " %(other)d.", "The deck has only %(num)d such cards (%(kind)s), and the"
+                    " other player has %(other)d.", ok.KIND_COUNTS[kind],
+                    kind=Message(ok.KIND_NAMES[kind]), other=other))
+            raise EditError(nmsg("The deck has only %(num)d such card (%(kind)s).",
+                                 "The deck has only %(num)d such cards (%(kind)s).",
+                                 ok.KIND_COUNTS[kind], kind=Message(ok.KIND_NAMES[kind])))
         rnd["zones"][player][kind] = count
 
     def _zone_add(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -182,7 +196,7 @@ class OkoshkiTable(Reducer):
         try:
             zone = ok.read_zone(data.get("zone"), "zone")
         except ok.ZoneError as exc:
-            raise EditError(str(exc)) from None
+            raise EditError("These counts do not fit the deck (%(why)s).", why=str(exc)) from None
         for kind in ok.KINDS:
             self._put(rnd, p, kind, zone[kind])
 

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import pisanki as pg
+from assistant.messages import Message
 from assistant.tables import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
 from assistant.tables.schema import Bool, Choice, Int, ListOf, Nullable, Obj, edit
 
@@ -25,8 +26,10 @@ CELL = Obj(msg="That is not a card.", fields={
     "flowers": ListOf(msg="A card has at most 2 flowers.",
                       item=Choice(msg="Unknown flower.", values=pg.FLOWERS), max_len=2),
 })
-GRID = ListOf(msg=f"The photo's table has at most {MAX_ROWS} × {MAX_COLS} cards.",
-              item=ListOf(msg=f"The photo's table has at most {MAX_ROWS} × {MAX_COLS} cards.",
+GRID = ListOf(msg=Message("The photo's table has at most %(rows)d × %(cols)d cards.",
+                          rows=MAX_ROWS, cols=MAX_COLS),
+              item=ListOf(msg=Message("The photo's table has at most %(rows)d × %(cols)d cards.",
+                                      rows=MAX_ROWS, cols=MAX_COLS),
                           item=Nullable(inner=CELL), max_len=MAX_COLS), max_len=MAX_ROWS)
 SCHEMAS = {
     "pisanki.scoring": edit(slot=Choice(msg="Pick a scoring card slot.", values=SLOTS),
@@ -65,11 +68,11 @@ def clean_cell(raw: Any) -> dict[str, Any]:
     cloth = raw.get("cloth")
     if cloth is not None:
         if cloth not in pg.CLOTHS:
-            raise EditError(f"'{cloth}' is not a tablecloth.")
+            raise EditError("That is not a tablecloth.")
         cell["cloth"] = cloth
     egg = raw.get("egg")
     if egg is not None and egg not in pg.EGGS:
-        raise EditError(f"'{egg}' is not an egg.")
+        raise EditError("That is not an egg.")
     cell["egg"] = egg
     cell["double"] = bool(raw.get("double"))
     flowers = raw.get("flowers") or []
@@ -135,15 +138,17 @@ class PisankiTable(Reducer):
     def describe(self, op: str, data: dict[str, Any]) -> str:
         if op == "pisanki.cell":
             pos = pg.cell_name((int(data.get("r", 0)), int(data.get("c", 0))))
-            return f"{data.get('name', '')}: {pos}"
+            return Message("%(name)s: %(cell)s", name=data.get("name", ""), cell=pos)
         if op == "pisanki.scoring":
-            return f"scoring card {data.get('slot')}: {data.get('number')}"
+            return Message("scoring card %(slot)s: %(number)s", slot=data.get("slot"),
+                           number=data.get("number"))
         if op == "pisanki.bunny":
-            return f"Bunny {data.get('egg')}: {data.get('count')}"
+            return Message("Bunny, %(egg)s: %(count)s", egg=pg.egg_word(str(data.get("egg"))),
+                           count=data.get("count"))
         if op == "pisanki.clear":
-            return f"cleared the table of {data.get('name', '')}"
+            return Message("cleared the table of %(name)s", name=data.get("name", ""))
         if op == "pisanki.grid":
-            return f"{data.get('name', '')}: the table from a photo"
+            return Message("%(name)s: the table from a photo", name=data.get("name", ""))
         return super().describe(op, data)
 
     def _scoring(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -156,7 +161,7 @@ class PisankiTable(Reducer):
         except (TypeError, ValueError):
             raise EditError("Pick a scoring card.") from None
         if not 1 <= number <= top:
-            raise EditError(f"That slot takes a card from 1 to {top}.")
+            raise EditError("That slot takes a card from 1 to %(top)d.", top=top)
         state["scoring"][slot] = number
 
     def _bunny(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -186,12 +191,14 @@ class PisankiTable(Reducer):
         except (TypeError, ValueError):
             raise EditError("Pick a cell of the table.") from None
         if not (0 <= r < rows and 0 <= c < cols):
-            raise EditError(f"The table is {rows} × {cols}: no cell {pg.cell_name((r, c))}.")
+            raise EditError("The table is %(rows)d × %(cols)d: no cell %(cell)s.", rows=rows,
+                            cols=cols, cell=pg.cell_name((r, c)))
         cell = clean_cell(data.get("cell"))
         grid = p["grid"]
         others = [grid[rr][cc] for rr in range(rows) for cc in range(cols) if (rr, cc) != (r, c)]
         if cell.get("double") and sum(1 for o in others if o.get("double")) >= pg.MAX_DOUBLES:
-            raise EditError(f"A table holds at most {pg.MAX_DOUBLES} double eggs (the deck has 6).")
+            raise EditError("A table holds at most %(num)d double eggs (the deck has 6).",
+                            num=pg.MAX_DOUBLES)
         grid[r][c] = cell
 
     def _grid(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -201,10 +208,10 @@ class PisankiTable(Reducer):
         raw = data.get("grid")
         if (not isinstance(raw, list) or len(raw) != rows
                 or any(not isinstance(r, list) or len(r) != cols for r in raw)):
-            raise EditError(f"The photo's table must be {rows} × {cols}.")
+            raise EditError("The photo's table must be %(rows)d × %(cols)d.", rows=rows, cols=cols)
         cells = [[clean_cell(c) for c in row] for row in raw]
         if sum(1 for row in cells for c in row if c.get("double")) > pg.MAX_DOUBLES:
-            raise EditError(f"A table holds at most {pg.MAX_DOUBLES} double eggs.")
+            raise EditError("A table holds at most %(num)d double eggs.", num=pg.MAX_DOUBLES)
         grid = empty_grid()
         for r in range(rows):
             for c in range(cols):

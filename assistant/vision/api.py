@@ -14,19 +14,36 @@ class RecognitionError(ValueError):
     """A photo that cannot be recognised; one line says why."""
 
 
-def recognise_pisanki(data: bytes, rows: int = 4, cols: int = 6) -> dict[str, Any]:
-    """INTERFACE.md Recognition for a Pisanki display table."""
+def read_corners(raw: Any) -> list[list[float]] | None:
+    """The table's four corners dragged by the player ([[x, y]] × 4 in the working image
+    the previous answer's `size` names), or None."""
+    if raw is None:
+        return None
+    ok = (isinstance(raw, list) and len(raw) == 4 and all(
+        isinstance(p, list) and len(p) == 2 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 20000
+            for v in p) for p in raw))
+    if not ok:
+        raise RecognitionError("corners: four [x, y] points inside the photo")
+    return [[float(v) for v in p] for p in raw]
+
+
+def recognise_pisanki(data: bytes, rows: int = 4, cols: int = 6,
+                      corners: Any = None) -> dict[str, Any]:
+    """INTERFACE.md Recognition for a Pisanki display table (the outline the player dragged
+    replaces the one found when `corners` is given)."""
     if (rows, cols) not in set(pg.GRID_SIZES.values()):
         raise RecognitionError(f"rows/cols: a display table is 4×6, 3×6 or 3×5, not "
                                f"{rows}×{cols}")
     try:
-        res = vp.recognise(data, rows, cols)
+        res = vp.recognise(data, rows, cols, read_corners(corners))
     except (PhotoError, vp.NoCardsFound) as exc:
         raise RecognitionError(str(exc)) from None
     return {
         "grid": [[{"card": None if g.card is None else {
             "cloth": g.card.cloth, "egg": g.card.egg, "double": g.card.double,
-            "flowers": list(g.card.flowers)}, "confidence": g.confidence} for g in row]
+            "flowers": list(g.card.flowers)}, "confidence": g.confidence, "unsure": g.unsure}
+            for g in row]
             for row in res.grid],
         "warnings": res.warnings,
         "seconds": res.seconds,
@@ -42,8 +59,8 @@ def recognise_okoshki(data: bytes) -> dict[str, Any]:
     except PhotoError as exc:
         raise RecognitionError(str(exc)) from None
     return {
-        "cards": [{"id": c.id, "kind": c.kind, "confidence": c.confidence, "quad": c.quad}
-                  for c in res.cards],
+        "cards": [{"id": c.id, "kind": c.kind, "confidence": c.confidence, "quad": c.quad,
+                   "unsure": c.confidence < vo.UNSURE} for c in res.cards],
         "zone": res.zone,
         "warnings": res.warnings,
         "seconds": res.seconds,

@@ -143,9 +143,10 @@ def pisanki_back() -> np.ndarray:
 
 
 def pisanki_cards() -> list[pg.Card]:
-    """Every card kind the Pisanki deck can have (RULES.md catalogue)."""
+    """Every card kind the Pisanki deck can have (RULES.md catalogue): a neutral card is
+    always a double egg without flowers, and no other card is neutral."""
     out = []
-    for cloth in pg.CLOTHS:
+    for cloth in (c for c in pg.CLOTHS if c != "neutral"):
         for egg in pg.EGGS:
             out.append(pg.Card(cloth, egg))
             for f in pg.FLOWERS:

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
-import struct
+import io
+import warnings
 
 import cv2
 import numpy as np
+from PIL import Image, UnidentifiedImageError
 
 MAX_PIXELS = 50_000_000  # a phone photo is 12–48 MP; more is refused before decoding
+# PNG and WebP are decoded whole before scaling (only JPEG scales while decoding): no phone
+# camera writes them, so they are held to 16 MP (a screenshot is under 4)
+MAX_PIXELS_LOSSLESS = 16_000_000
+MAX_SIDE = 12_000  # nor a strip: no phone photo is longer than this
 WORK_SIDE = 2000  # the recognisers work at about this long side
 
 
@@ -15,39 +21,53 @@ class PhotoError(ValueError):
     """A file that cannot be used as a photo; the message says why in one line."""
 
 
-def image_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height from a JPEG or PNG header, without decoding the pixels."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
-        w, h = struct.unpack(">II", data[16:24])
-        return w, h
-    if data[:2] == b"\xff\xd8":
-        i = 2
-        while i + 9 < len(data):
-            if data[i] != 0xFF:
-                i += 1
-                continue
-            marker = data[i + 1]
-            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-                i += 2
-                continue
-            length = struct.unpack(">H", data[i + 2:i + 4])[0]
-            if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD,
-                          0xCE, 0xCF):
-                h, w = struct.unpack(">HH", data[i + 5:i + 9])
-                return w, h
-            i += 2 + length
-    return None
+FORMATS = {"JPEG": "JPEG", "MPO": "JPEG", "PNG": "PNG", "WEBP": "WebP"}  # what the pages take
+
+
+def image_size(data: bytes) -> tuple[str, int, int] | None:
+    """Format, width and height read from the header by Pillow (no pixels decoded);
+    None for a file Pillow cannot identify."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        try:
+            with Image.open(io.BytesIO(data)) as im:  # lazy: reads the header only
+                return im.format or "", im.size[0], im.size[1]
+        except Image.DecompressionBombError:  # Pillow's own fence: far over ours
+            return "BOMB", MAX_SIDE + 1, MAX_SIDE + 1
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError):
+            return None
+
+
+def check_header(data: bytes) -> tuple[int, int]:
+    """Refuse, before any decoding, what is not a JPEG, PNG or WebP photo or is too large."""
+    head = image_size(data)
+    if head is None:
+        if data[4:12] in (b"ftypheic", b"ftypheix", b"ftypmif1", b"ftyphevc", b"ftypavif"):
+            raise PhotoError("HEIC photos are not read: send a JPEG (on an iPhone: Settings › "
+                             "Camera › Formats › Most Compatible).")
+        raise PhotoError("This file is not a photo (send a JPEG, PNG or WebP).")
+    fmt, w, h = head
+    if fmt == "BOMB":
+        raise PhotoError(f"The photo is too large (at most {MAX_PIXELS // 1_000_000} "
+                         "megapixels). Take it with the phone's normal camera.")
+    if fmt not in FORMATS:
+        raise PhotoError(f"{fmt or 'This'} images are not read: send a JPEG, PNG or WebP photo.")
+    if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
+        raise PhotoError(f"The photo is too large ({w * h / 1e6:.0f} megapixels, {w}×{h}; at "
+                         f"most {MAX_PIXELS // 1_000_000}). Take it with the phone's normal "
+                         "camera.")
+    if FORMATS[fmt] != "JPEG" and w * h > MAX_PIXELS_LOSSLESS:
+        raise PhotoError(f"The image is too large for a {FORMATS[fmt]} ({w * h / 1e6:.0f} "
+                         f"megapixels; at most {MAX_PIXELS_LOSSLESS // 1_000_000}): send the "
+                         "camera's JPEG.")
+    return w, h
 
 
 def decode(data: bytes, work_side: int = WORK_SIDE) -> np.ndarray:
     """Decode a photo (EXIF orientation applied) and scale it to the working size."""
     if not data:
         raise PhotoError("The file is empty.")
-    size = image_size(data)
-    if size and size[0] * size[1] > MAX_PIXELS:
-        mp = size[0] * size[1] / 1e6
-        raise PhotoError(f"The photo is too large ({mp:.0f} megapixels; at most "
-                         f"{MAX_PIXELS // 1_000_000}). Take it with the phone's normal camera.")
+    size = check_header(data)
     buf = np.frombuffer(data, np.uint8)
     flag = cv2.IMREAD_COLOR
     if size:
@@ -58,7 +78,8 @@ def decode(data: bytes, work_side: int = WORK_SIDE) -> np.ndarray:
             flag = cv2.IMREAD_REDUCED_COLOR_2
     img = cv2.imdecode(buf, flag)  # OpenCV applies the EXIF orientation tag
     if img is None:
-        raise PhotoError("This file is not a photo OpenCV can read (send a JPEG, PNG or WebP).")
+        raise PhotoError("This photo could not be read (a damaged file?): send a JPEG, PNG or "
+                         "WebP.")
     if img.shape[0] * img.shape[1] > MAX_PIXELS:
         raise PhotoError(f"The photo is too large (at most {MAX_PIXELS // 1_000_000} megapixels).")
     if min(img.shape[:2]) < 200:

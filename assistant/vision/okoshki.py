@@ -48,8 +48,36 @@ class ZoneRecognition:
     size: tuple[int, int] = (0, 0)  # width, height of the image the quads refer to
 
 
-def _sift():
-    return cv2.SIFT_create(nfeatures=12000, contrastThreshold=0.03)
+NFEATURES = 12000
+TILE, OVERLAP = 768, 128  # SIFT doubles the image first: tiles keep its memory near 150 MB
+
+
+def _sift(nfeatures: int = NFEATURES):
+    return cv2.SIFT_create(nfeatures=nfeatures, contrastThreshold=0.03)
+
+
+def detect(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """SIFT keypoint positions and descriptors of a photo, found tile by tile (with an
+    overlap wider than a feature's reach) so that working memory stays bounded."""
+    h, w = gray.shape
+    pts, descs = [], []
+    for y0 in range(0, h, TILE):
+        for x0 in range(0, w, TILE):
+            ya, yb = max(0, y0 - OVERLAP), min(h, y0 + TILE + OVERLAP)
+            xa, xb = max(0, x0 - OVERLAP), min(w, x0 + TILE + OVERLAP)
+            core = min(TILE, h - y0) * min(TILE, w - x0)
+            sift = _sift(max(500, int(NFEATURES * core / (h * w))))
+            kp, d = sift.detectAndCompute(gray[ya:yb, xa:xb], None)
+            if d is None:
+                continue
+            xy = np.float32([k.pt for k in kp]) + (xa, ya)
+            own = ((xy[:, 0] >= x0) & (xy[:, 0] < x0 + TILE)
+                   & (xy[:, 1] >= y0) & (xy[:, 1] < y0 + TILE))
+            pts.append(xy[own])
+            descs.append(d[own])
+    if not pts:
+        return np.zeros((0, 2), np.float32), None
+    return np.concatenate(pts), np.concatenate(descs)
 
 
 @cache
@@ -123,10 +151,9 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     ids, ref_kps, ref_descs, _ = references()
     cv2.setRNGSeed(20261129)  # RANSAC draws at random: the same photo gives the same answer
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    kp, desc = _sift().detectAndCompute(gray, None)
-    if desc is None or len(kp) < MIN_INLIERS:
+    pts, desc = detect(gray)
+    if desc is None or len(pts) < MIN_INLIERS:
         return []
-    pts = np.float32([k.pt for k in kp])
     index = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
     index.add([desc])
     index.train()

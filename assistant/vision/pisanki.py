@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from assistant.games import pisanki as pg
-from assistant.vision import deck
+from assistant.vision import deck, views
 from assistant.vision.decode import decode
 
 CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
@@ -73,6 +73,7 @@ class CellGuess:
 
     card: pg.Card | None
     confidence: float
+    unsure: bool = False  # shaded on the page for the player to check
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ def classify(cell: np.ndarray) -> CellGuess:
     # the nearest face of another card (a registered deck repeats cards)
     second = next(d[i] for i in order[1:] if cards[i] != cards[order[0]])
     confidence = float(np.clip((second - best) / (second + 1e-6) * 2.5, 0, 1))
-    return CellGuess(cards[order[0]], round(confidence, 3))
+    return CellGuess(cards[order[0]], round(confidence, 3), confidence < UNSURE)
 
 
 def _order(pts: np.ndarray) -> np.ndarray:
@@ -241,28 +242,77 @@ def rectify(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> np.ndarr
     return cv2.warpPerspective(img, m, (cols * CW, rows * CH), flags=cv2.INTER_AREA)
 
 
-def recognise(data: bytes, rows: int, cols: int) -> TableRecognition:
-    """Photo bytes of a display table -> a guess and a confidence for every cell."""
+PAD = 0.25  # the rectified table keeps this share of a cell around it (hand-laid cards)
+
+
+def padded_table(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray,
+                                                                                     int]:
+    """The table seen from above with a border of PAD cells, white-balanced; and the pad."""
+    pad = round(CW * PAD)
+    dst = np.float32([[pad, pad], [pad + cols * CW, pad], [pad + cols * CW, pad + rows * CH],
+                      [pad, pad + rows * CH]])
+    m = cv2.getPerspectiveTransform(quad, dst)
+    size = (cols * CW + 2 * pad, rows * CH + 2 * pad)
+    table = cv2.warpPerspective(img, m, size, flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_REPLICATE)
+    return views.white_balance(table), pad
+
+
+def outline_doubt(quad: np.ndarray, rows: int, cols: int, shape: tuple[int, ...]) -> str | None:
+    """Why a table outline is doubtful (degenerate, far from the table's shape), or None."""
+    if not cv2.isContourConvex(quad.astype(np.int32)):
+        return "the outline found is not a proper four-sided shape"
+    area = cv2.contourArea(quad.astype(np.float32))
+    if area < 0.04 * shape[0] * shape[1]:
+        return "the table found is very small"
+    w = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    h = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    want = cols * deck.W / (rows * deck.H)
+    if not 0.7 < (w / max(h, 1)) / want < 1.45:
+        return "the outline found does not have the table's shape"
+    return None
+
+
+def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
+              ) -> TableRecognition:
+    """Photo bytes of a display table -> a guess and a confidence for every cell.
+    `corners` (four [x, y] in the working image, from the player) replaces the outline found."""
     t0 = time.perf_counter()
     img = decode(data)
     warnings: list[str] = []
-    quad = find_table(img)
-    if quad is None:
-        raise NoCardsFound("No display table found on this photo: lay the cards on a plain "
-                           "table and take the photo from above.")
-    quad = refine_quad(img, quad)
-    table = rectify(img, quad, rows, cols)
-    xs = [c * CW for c in range(cols + 1)]
-    ys = [r * CH for r in range(rows + 1)]
+    if corners is not None:
+        quad = _order(np.float32(corners))
+    else:
+        quad = find_table(img)
+        if quad is None:
+            raise NoCardsFound("No display table found on this photo: lay the cards on a plain "
+                               "table and take the photo from above.")
+        quad = refine_quad(img, quad)
+    doubt = outline_doubt(quad, rows, cols, img.shape)
+    registered = views.load(deck.REGISTERED["folder"])  # type: ignore[arg-type]
     grid = []
-    for r in range(rows):
-        row = []
-        for c in range(cols):
-            cell = table[ys[r]:ys[r + 1], xs[c]:xs[c + 1]]
-            cell = cv2.resize(cell, (CW, CH), interpolation=cv2.INTER_AREA)
-            row.append(classify(cell))
-        grid.append(row)
-    unsure = sum(1 for row in grid for g in row if g.confidence < UNSURE)
+    if registered is not None:
+        table, pad = padded_table(img, quad, rows, cols)
+        cut = views.cells(table, rows, cols, pad)
+        for r in range(rows):
+            row = []
+            for c in range(cols):
+                g = views.classify(cut[r * cols + c], registered)
+                row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
+            grid.append(row)
+    else:
+        table = rectify(img, quad, rows, cols)
+        for r in range(rows):
+            row = []
+            for c in range(cols):
+                cell = table[r * CH:(r + 1) * CH, c * CW:(c + 1) * CW]
+                g = classify(cell)
+                row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
+            grid.append(row)
+    if doubt:
+        warnings.append(f"Check the table's outline: {doubt}. Drag its corners onto the "
+                        "table's corners, or retake the photo from straight above.")
+    unsure = sum(1 for row in grid for g in row if g.unsure)
     if unsure:
         warnings.append(f"{unsure} card(s) to check: they are shaded on the grid.")
     return TableRecognition(grid, quad.round(1).tolist(), warnings,

@@ -17,7 +17,7 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
-from assistant.vision import deck
+from assistant.vision import deck, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
@@ -42,28 +42,122 @@ def _table_cells(data: bytes, rows: int, cols: int, size: tuple[int, int]) -> li
     return [table[r * h:(r + 1) * h, c * w:(c + 1) * w] for r in range(rows) for c in range(cols)]
 
 
-def register_okoshki(data: bytes, folder: Path) -> list[str]:
-    """Save the 48 faces cut from a photo of the deck laid out in order; return their ids."""
-    cells = _table_cells(data, OKOSHKI_ROWS, OKOSHKI_COLS, (deck.W, deck.H))
+GLARE_SHARE = 0.06  # a card with more of its face blown out than this is retaken
+BLUR_SHARE = 0.35  # a card far less sharp than the layout's median card is retaken
+
+
+def cell_faults(cells: list[np.ndarray]) -> list[str | None]:
+    """For each cut card: None when usable, else what is wrong with it (glare, blur)."""
+    sharp = []
+    for cell in cells:
+        gray = cv2.cvtColor(cell, cv2.COLOR_BGR2GRAY)
+        sharp.append(float(cv2.Laplacian(gray, cv2.CV_32F).var()))
+    median = float(np.median(sharp)) if sharp else 0.0
+    out: list[str | None] = []
+    for cell, s in zip(cells, sharp, strict=True):
+        inner = cell[deck.BORDER:-deck.BORDER, deck.BORDER:-deck.BORDER]
+        blown = float((inner.min(axis=2) > 245).mean())
+        if blown > GLARE_SHARE:
+            out.append("glare")
+        elif s < BLUR_SHARE * median:
+            out.append("blurred")
+        elif min(cell.shape[:2]) == 0 or float(cell.max(axis=2).mean()) < 25:
+            out.append("cut off")
+        else:
+            out.append(None)
+    return out
+
+
+def _cut_off(data: bytes) -> set[int]:
+    """Cells of the 6×8 layout that fall partly outside the photo."""
+    img = decode(data)
+    quad = vp.find_table(img)
+    if quad is None:
+        return set()
+    quad = vp.refine_quad(img, quad)
+    h, w = img.shape[:2]
+    src = np.float32([[0, 0], [OKOSHKI_COLS, 0], [OKOSHKI_COLS, OKOSHKI_ROWS], [0, OKOSHKI_ROWS]])
+    m = cv2.getPerspectiveTransform(src, quad)
+    out = set()
+    for r in range(OKOSHKI_ROWS):
+        for c in range(OKOSHKI_COLS):
+            pts = np.float32([[[c, r], [c + 1, r], [c + 1, r + 1], [c, r + 1]]])
+            xy = cv2.perspectiveTransform(pts, m)[0]
+            if (xy[:, 0] < 2).any() or (xy[:, 1] < 2).any() or (xy[:, 0] > w - 3).any() \
+                    or (xy[:, 1] > h - 3).any():
+                out.add(r * OKOSHKI_COLS + c)
+    return out
+
+
+def register_okoshki_photos(photos: list[bytes], folder: Path) -> list[str]:
+    """Register the 48 faces from 1–3 photos of the deck laid out in order: each card is
+    taken from the photo where it is usable (no glare, not blurred, not cut off); when a
+    card is usable on none, one line says which cells to retake."""
+    if not 1 <= len(photos) <= 3:
+        raise RegisterError("Send one to three photos of the 48 cards laid out in 6 rows of 8.")
+    best: list[np.ndarray | None] = [None] * len(ok.DECK)
+    faults: list[str | None] = ["missing"] * len(ok.DECK)
+    for data in photos:
+        cells = _table_cells(data, OKOSHKI_ROWS, OKOSHKI_COLS, (deck.W, deck.H))
+        found = cell_faults(cells)
+        for i in _cut_off(data):
+            found[i] = "cut off"
+        for i, (cell, fault) in enumerate(zip(cells, found, strict=True)):
+            if best[i] is None or (faults[i] is not None and fault is None):
+                best[i], faults[i] = cell, fault
+    bad = [(i, f) for i, f in enumerate(faults) if f is not None]
+    if bad:
+        names = ", ".join(f"row {i // OKOSHKI_COLS + 1} card {i % OKOSHKI_COLS + 1} ({f})"
+                          for i, f in bad[:8])
+        more = f" and {len(bad) - 8} more" if len(bad) > 8 else ""
+        raise RegisterError(f"Retake (or add a photo of) {names}{more}: nothing was saved.")
     folder.mkdir(parents=True, exist_ok=True)
-    for card, cell in zip(ok.DECK, cells, strict=True):
+    for card, cell in zip(ok.DECK, best, strict=True):
         cv2.imwrite(str(folder / f"{card.id}.png"), cell)
     use_folder(folder)
     return [c.id for c in ok.DECK]
 
 
-def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path) -> int:
+def register_okoshki(data: bytes, folder: Path) -> list[str]:
+    """Save the 48 faces cut from one photo of the deck laid out in order; return their ids."""
+    return register_okoshki_photos([data], folder)
+
+
+def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path,
+                  corners: list | None = None) -> int:
     """Keep every cell of a confirmed table photo as an extra reference of its card."""
-    rows, cols = len(grid), len(grid[0]) if grid else 0
+    if not isinstance(grid, list) or not grid or not all(isinstance(r, list) for r in grid):
+        raise RegisterError("The confirmed table must be rows of cards (4×6, 3×6 or 3×5).")
+    rows, cols = len(grid), len(grid[0])
+    if any(len(r) != cols for r in grid):
+        raise RegisterError("The confirmed table must be 4×6, 3×6 or 3×5.")
     if (rows, cols) not in set(pg.GRID_SIZES.values()):
         raise RegisterError("The confirmed table must be 4×6, 3×6 or 3×5.")
-    cells = _table_cells(data, rows, cols, (vp.CW, vp.CH))
+    wants = [c for row in grid for c in row]
+    try:
+        for i, want in enumerate(wants):
+            pg.read_card(want, f"grid[{i // cols}][{i % cols}]")
+    except pg.PisankiError as exc:
+        raise RegisterError(str(exc)) from None
+    img = decode(data)
+    quad = vp.find_table(img) if corners is None else vp._order(np.float32(corners))
+    if quad is None:
+        raise RegisterError("No cards found: lay them edge to edge on a plain table and take "
+                            "the photo from above.")
+    if corners is None:
+        quad = vp.refine_quad(img, quad)
+    cells = [vp.rectify(img, quad, rows, cols)[r * vp.CH:(r + 1) * vp.CH,
+                                                  c * vp.CW:(c + 1) * vp.CW]
+             for r in range(rows) for c in range(cols)]
+    table, pad = vp.padded_table(img, quad, rows, cols)
+    cut = views.cells(table, rows, cols, pad)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "pisanki.json"
     saved = json.loads(path.read_text()) if path.exists() else []
-    for cell, want in zip(cells, [c for row in grid for c in row], strict=True):
+    for cell, want in zip(cells, wants, strict=True):
         saved.append({"card": want, "features": vp.features(vp._balanced(cell)).round(3).tolist()})
     path.write_text(json.dumps(saved))
+    views.save(folder, [views.view_of(c) for c in cut], wants)
     use_folder(folder)
     return rows * cols
 
@@ -78,8 +172,10 @@ def use_folder(folder: Path | None) -> None:
 
 def forget(folder: Path) -> None:
     """Delete a registered deck and go back to the drawn one."""
-    for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")):
+    for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")) + list(
+            folder.glob(views.VIEWS_FILE)):
         p.unlink()
+    views.load.cache_clear()
     use_folder(None)
 
 

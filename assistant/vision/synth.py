@@ -162,12 +162,14 @@ def pisanki_photo(seed: int, rows: int, cols: int, face_down: int = 0,
     return encode(img, rng, exif_orientation), truth
 
 
-def okoshki_photo(seed: int, count: int) -> tuple[bytes, dict[str, Any]]:
-    """A photo of a player's zone: loose cards, some overlapping, on a cluttered table."""
+def okoshki_photo(seed: int, count: int, faces: dict[str, np.ndarray] | None = None,
+                  shape: np.ndarray | None = None) -> tuple[bytes, dict[str, Any]]:
+    """A photo of a player's zone: loose cards, some overlapping, on a cluttered table
+    (`faces`: another deck's cards by id, `shape` their alpha mask)."""
     rng = np.random.default_rng(seed)
     ids = [ok.DECK[i].id for i in rng.permutation(len(ok.DECK))[:count]]
     canvas = _clutter(rng)
-    faces = deck.okoshki_faces()
+    faces = faces or deck.okoshki_faces()
     occupied = np.zeros((PHOTO_H // 8, PHOTO_W // 8), np.uint8)
     placed = []
     for cid in ids:
@@ -188,7 +190,7 @@ def okoshki_photo(seed: int, count: int) -> tuple[bytes, dict[str, Any]]:
                 placed.append((cid, quad))
                 break
     for cid, quad in placed:
-        _paste(canvas, faces[cid], quad)
+        _paste_masked(canvas, faces[cid], quad, shape)
     img = _finish(canvas, rng, 0.8)
     zone = dict.fromkeys(ok.KINDS, 0)
     for cid, _ in placed:
@@ -258,3 +260,116 @@ if __name__ == "__main__":
     import sys
 
     write_samples(sys.argv[1] if len(sys.argv) > 1 else "sample_photos")
+
+
+# -- Hand-laid tables (the photo maker for a deck drawn elsewhere, e.g. benchmarks/deck2.py) --
+
+def background(rng: np.random.Generator, kind: str) -> np.ndarray:
+    """A table under the cards: "cloth" (dark woven), "plaid" (a busy light pattern),
+    "wood" (grain) or "light" (a near-white table)."""
+    if kind == "cloth":
+        return _tablecloth(rng)
+    h, w = PHOTO_H // 4, PHOTO_W // 4
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    if kind == "plaid":
+        base = np.array(rng.uniform(150, 230, 3), np.float32)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = base
+        p = int(rng.integers(30, 70))
+        for k, col in enumerate(rng.uniform(20, 200, (3, 3))):
+            band = (((xx + k * p // 3) % p) < p // 5) | (((yy + k * p // 3) % p) < p // 5)
+            img[band] = img[band] * 0.5 + col * 0.5
+    elif kind == "wood":
+        grain = np.sin(xx / 9 + 3 * np.sin(yy / 60) + rng.uniform(0, 6)) * 0.5 + 0.5
+        img = np.stack([60 + 30 * grain, 100 + 40 * grain, 150 + 45 * grain], axis=-1)
+    else:  # light
+        img = np.full((h, w, 3), rng.uniform(215, 245), np.float32)
+        img += (np.sin(xx / 40) * 3)[..., None]
+    img = cv2.resize(img.astype(np.float32), (PHOTO_W, PHOTO_H), interpolation=cv2.INTER_LINEAR)
+    return img + rng.normal(0, 5, (PHOTO_H, PHOTO_W, 1)).astype(np.float32)
+
+
+def _paste_masked(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray,
+                  shape: np.ndarray | None) -> None:
+    """_paste with the card's own shape (rounded corners) as its alpha."""
+    if shape is None:
+        _paste(canvas, face, quad)
+        return
+    h, w = face.shape[:2]
+    m = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+                                    quad.astype(np.float32))
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int), 0)
+    x1 = min(int(np.ceil(quad[:, 0].max())), canvas.shape[1])
+    y1 = min(int(np.ceil(quad[:, 1].max())), canvas.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return
+    m2 = np.array([[1, 0, -x0], [0, 1, -y0], [0, 0, 1]], np.float64) @ m
+    warped = cv2.warpPerspective(face, m2, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
+    alpha = cv2.warpPerspective(shape, m2, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
+    a = (alpha.astype(np.float32) / 255)[..., None]
+    region = canvas[y0:y1, x0:x1]
+    region[:] = region * (1 - a) + warped.astype(np.float32) * a
+
+
+def _shadow_and_blur(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A soft shadow band (a phone or an arm) and, sometimes, a little motion blur."""
+    if rng.random() < 0.5:
+        yy, xx = np.mgrid[0:PHOTO_H:8, 0:PHOTO_W:8].astype(np.float32)
+        a = rng.uniform(0, np.pi)
+        d = (xx - PHOTO_W / 2) * np.cos(a) + (yy - PHOTO_H / 2) * np.sin(a) - rng.uniform(-900, 900)
+        band = 1 - rng.uniform(0.25, 0.45) * np.exp(-(d / rng.uniform(150, 400)) ** 2)
+        img = img * cv2.resize(band, (PHOTO_W, PHOTO_H))[..., None]
+    if rng.random() < 0.3:
+        n = int(rng.integers(5, 13))
+        k = np.zeros((n, n), np.float32)
+        k[n // 2, :] = 1 / n
+        rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), float(rng.uniform(0, 180)), 1)
+        img = cv2.filter2D(img, -1, cv2.warpAffine(k, rot, (n, n)))
+    return img
+
+
+def hand_table_photo(seed: int, grid: list[list[Any]], face, size: tuple[int, int],
+                     shape: np.ndarray | None = None, turned: float = 0.25,
+                     gap: tuple[float, float] = (0.02, 0.10),
+                     ground: str | None = None) -> tuple[bytes, dict[str, Any]]:
+    """A photo of cards laid by hand in rows × cols: each card shifted (±2 %) and turned
+    (±2°) on its own, some turned 180°, gaps of `gap` of a card's width, on a cloth, plaid,
+    wood or light table; turned ±20° with perspective; glare, shadow, blur, colour cast.
+    `face(card)` draws a card (None: its back) at `size`; `shape` is its alpha mask."""
+    rng = np.random.default_rng(seed)
+    rows, cols = len(grid), len(grid[0])
+    w, h = size
+    g = rng.uniform(*gap) * w
+    ground = ground or str(rng.choice(["cloth", "plaid", "wood", "light"]))
+    canvas = background(rng, ground)
+    gw, gh = cols * (w + g) - g, rows * (h + g) - g
+    scale = min(rng.uniform(0.55, 0.72) * PHOTO_W / gw, 0.8 * PHOTO_H / gh)
+    angle = np.deg2rad(rng.uniform(-20, 20))
+    centre = np.array([PHOTO_W / 2 + rng.uniform(-150, 150), PHOTO_H / 2 + rng.uniform(-100, 100)])
+    rot = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    half = np.array([[-gw / 2, -gh / 2], [gw / 2, -gh / 2], [gw / 2, gh / 2], [-gw / 2, gh / 2]])
+    quad = (half * scale) @ rot.T + centre
+    quad += rng.uniform(-0.03, 0.03, (4, 2)) * gw * scale
+    to_photo = cv2.getPerspectiveTransform(np.float32([[0, 0], [gw, 0], [gw, gh], [0, gh]]),
+                                           quad.astype(np.float32))
+    turns = []
+    for r in range(rows):
+        row_turns = []
+        for c in range(cols):
+            cx = c * (w + g) + w / 2 + rng.uniform(-0.02, 0.02) * w
+            cy = r * (h + g) + h / 2 + rng.uniform(-0.02, 0.02) * h
+            a = np.deg2rad(rng.uniform(-2, 2))
+            ra = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+            corners = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2],
+                                [-w / 2, h / 2]]) @ ra.T + (cx, cy)
+            turn = bool(rng.random() < turned)
+            if turn:
+                corners = corners[[2, 3, 0, 1]]
+            row_turns.append(turn)
+            pts = cv2.perspectiveTransform(np.float32([corners]), to_photo)[0]
+            _paste_masked(canvas, face(grid[r][c]), pts, shape)
+        turns.append(row_turns)
+    img = _finish(_shadow_and_blur(canvas, rng), rng)
+    truth = {"seed": seed, "rows": rows, "cols": cols, "ground": ground,
+             "gap": round(g / w, 3), "turned": turns, "quad": quad.round(1).tolist()}
+    return encode(img, rng), truth

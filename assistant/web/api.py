@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, request
@@ -59,7 +60,11 @@ def recognize(game: str):
                 cols = int(request.form.get("cols", 6))
             except ValueError:
                 return jsonify(error="rows and cols must be whole numbers"), 400
-            return jsonify(recognise_pisanki(data, rows, cols))
+            try:  # the four corners the player dragged on the preview, when the outline was off
+                corners = json.loads(request.form["corners"]) if "corners" in request.form else None
+            except ValueError:
+                return jsonify(error="corners: four [x, y] points as JSON"), 400
+            return jsonify(recognise_pisanki(data, rows, cols, corners))
         return jsonify(recognise_okoshki(data))
     except RecognitionError as exc:
         return jsonify(error=str(exc)), 400

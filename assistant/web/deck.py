@@ -8,6 +8,7 @@ from pathlib import Path
 from flask import Blueprint, current_app, jsonify, redirect, render_template, request, url_for
 
 from assistant.games import okoshki as ok
+from assistant.messages import N_
 
 bp = Blueprint("deck", __name__, url_prefix="/deck")
 
@@ -41,16 +42,24 @@ def _photo() -> bytes | None:
 def okoshki():
     """Cut the 48 faces from a photo of the deck laid out in order, and use them."""
     from assistant.vision.decode import PhotoError
-    from assistant.vision.register import RegisterError, register_okoshki
+    from assistant.vision.register import RegisterError, register_okoshki_photos
 
-    data = _photo()
-    if not data:
-        return redirect(url_for("deck.page", e="Choose a photo of the 48 cards first."), code=303)
+    photos = []
+    for f in request.files.getlist("photo")[:4]:
+        try:
+            data = f.read()
+        finally:
+            f.close()
+        if data:
+            photos.append(data)
+    if not photos:
+        return redirect(url_for("deck.page", e=N_("Choose a photo of the 48 cards first.")),
+                        code=303)
     try:
-        register_okoshki(data, folder())
+        register_okoshki_photos(photos, folder())
     except (PhotoError, RegisterError) as exc:
         return redirect(url_for("deck.page", e=str(exc)), code=303)
-    return redirect(url_for("deck.page", m="Your Okoshki cards are registered."), code=303)
+    return redirect(url_for("deck.page", m=N_("Your Okoshki cards are registered.")), code=303)
 
 
 @bp.post("/pisanki")
@@ -91,4 +100,4 @@ def forget():
     from assistant.vision.register import forget as forget_deck
 
     forget_deck(folder())
-    return redirect(url_for("deck.page", m="Back to the drawn deck."), code=303)
+    return redirect(url_for("deck.page", m=N_("Back to the drawn deck.")), code=303)

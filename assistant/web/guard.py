@@ -75,6 +75,9 @@ def init_guard(app: Flask) -> None:
         code = (values or {}).get("code")
         if code is not None and not CODE_RE.fullmatch(code):
             abort(404, description="No table has this code. Check it, or start a new table.")
+        for value in (values or {}).values():  # no NUL or huge value ever reaches the database
+            if isinstance(value, str) and ("\x00" in value or len(value) > 200):
+                abort(404, description="There is no such page.")
 
     @app.before_request
     def _check_nonce() -> None:

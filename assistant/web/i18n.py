@@ -23,7 +23,6 @@ from flask_babel import (
     format_percent,
     get_locale,
     get_translations,
-    ngettext,
 )
 from flask_babel import gettext as _
 
@@ -57,7 +56,8 @@ def tr(message: Any) -> str:
     """A Message, an EditError or a plain catalogue text in the phone's language."""
     message = getattr(message, "message", message)  # EditError carries its Message
     if isinstance(message, Message):
-        return message.render(_, ngettext)
+        catalogue = get_translations()  # raw lookups: the Message fills its own parameters
+        return message.render(catalogue.gettext, catalogue.ngettext)
     if message is None:
         return ""
     return _(str(message)) if str(message) else ""

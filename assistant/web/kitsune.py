@@ -6,7 +6,7 @@ from typing import Any
 
 from assistant.games import kitsune as kg
 from assistant.store import Table
-from assistant.tables.kitsune import CARDS, colour_of, seen
+from assistant.tables.kitsune import CARD_WORDS, CARDS, COLOUR_WORDS, colour_of, seen
 
 
 def context(t: Table) -> dict[str, Any]:
@@ -37,6 +37,6 @@ def context(t: Table) -> dict[str, Any]:
         "turn": turn,
         "has_again": active is not None and players and players[active]["hand"]["again"] > 0,
         "others": [i for i in range(len(players)) if i != active],
-        "card_names": {**kg.ONI_NAMES, "red": "Red", "blue": "Blue", "yellow": "Yellow",
-                       "green": "Renewal", "orange": "Prosperity"},
+        "card_names": CARD_WORDS,  # shown with tr(): Oni names stay as printed
+        "colour_words": COLOUR_WORDS,
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, request
+from flask_babel import gettext as _
 
 from assistant.games import liski as lg
 from assistant.store import Table
@@ -89,7 +90,7 @@ def _card() -> dict[str, Any]:
     for s in lg.SYMBOLS:
         raw = request.form.get(f"need_{s}", "0").strip() or "0"
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-            abort(400, description=f"The number of {lg.SYMBOL_NAMES[s]}s must be 0 or more.")
+            abort(400, description=_("The number of symbols must be 0 or more."))
         if int(raw):
             needs[s] = int(raw)
     # The declared schema (assistant/tables/liski_board.CARD) checks the number itself.
@@ -115,7 +116,7 @@ def _library_card(code: str) -> dict[str, Any]:
     for i, c in enumerate(lib):
         if c["name"] == key or key == str(i):
             return c
-    abort(400, description="That card is not in the library (any more).")
+    abort(400, description=_("That card is not in the library (any more)."))
 
 
 def _item_from_preset(raw: str) -> dict[str, Any]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask_babel import gettext as _
 
 from assistant.games import okoshki as ok
 from assistant.store import Table
-from assistant.tables.okoshki import game_on_points, game_standing, open_round
+from assistant.tables.okoshki import DEFAULT_NAMES, game_on_points, game_standing, open_round
 
 FACE_COOKIE = "okoshki_face"  # face to face is a choice of each phone, not of the table
 
@@ -54,7 +55,9 @@ def context(t: Table) -> dict[str, Any]:
     rnd = open_round(state)
     standing = game_standing(state)
     zones = rnd["zones"] if rnd else state["rounds"][-1]["zones"]
+    names = [p["name"] for p in state["players"]]
     return {
+        "names": [_(n) if n in DEFAULT_NAMES else n for n in names],
         "ok": ok,
         "rnd": rnd,
         "round_number": len(state["rounds"]),

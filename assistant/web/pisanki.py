@@ -6,22 +6,33 @@ import json
 from typing import Any
 
 from flask import Blueprint, request
+from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
+from assistant.messages import N_
 from assistant.store import Table
 from assistant.tables.pisanki import SLOTS, grid_size
 from assistant.web.htmx import page_or_fragment
+from assistant.web.i18n import tr
 
 bp = Blueprint("pisanki", __name__)
 
-EGG_NAMES = {e: e.capitalize() for e in pg.EGGS}
+SLOT_WORDS = {"flowers": N_("Flowers"), "tablecloths": N_("Tablecloths"),
+              "display": N_("Display table")}
+# Brush words (shown with _()): the tablecloths, eggs and flowers as the painting tools name them.
+CLOTH_NAMES = {"checked": N_("checked"), "striped": N_("striped"), "dotted": N_("dotted"),
+               "neutral": N_("neutral")}
+COLOUR_NAMES = {"purple": N_("purple"), "red": N_("red"), "orange": N_("orange"),
+                "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+                "pink": N_("pink")}
 SLOT_CARDS = {"flowers": pg.FLOWER_CARDS, "tablecloths": pg.TABLECLOTH_CARDS,
               "display": pg.DISPLAY_CARDS}
 
 
 def slot_label(slot: str) -> str:
-    """'Purple egg', 'Flowers', …"""
-    return f"{EGG_NAMES[slot[4:]]} egg" if slot.startswith("egg:") else slot.capitalize()
+    """'Purple egg', 'Flowers', … in the phone's language."""
+    word = pg.EGG_WORDS[slot[4:]] if slot.startswith("egg:") else SLOT_WORDS[slot]
+    return _(word).capitalize()
 
 
 def slot_cards(slot: str) -> dict[int, tuple[str, str]]:
@@ -98,13 +109,13 @@ def sheet_context(t: Table) -> dict[str, Any]:
     if result:
         for key in pg.LINES:
             number = state["scoring"][key]
-            caption = slot_cards(key)[number][0]
+            caption = _(slot_cards(key)[number][0])
             cells = []
             for i, ps in enumerate(result.players):
                 line = ps.lines[key]
                 cells.append({
                     "points": line.points,
-                    "why": [{"points": w.points, "text": w.text,
+                    "why": [{"points": w.points, "text": tr(w.text),
                              "cells": " ".join(pg.cell_name(c) for c in w.cells)}
                             for w in line.why],
                     "id": f"why-{i}-{key.replace(':', '-')}",
@@ -129,7 +140,9 @@ def context(t: Table) -> dict[str, Any]:
         "rows": rows,
         "cols": cols,
         "grid_json": json.dumps(grids[p]) if grids else "[]",
-        "egg_names": EGG_NAMES,
+        "egg_words": pg.EGG_WORDS,
+        "cloth_names": CLOTH_NAMES,
+        "colour_names": COLOUR_NAMES,
         **sheet_context(t),
     }
 
@@ -153,7 +166,7 @@ def choices(code: str):
     t = load(code)
     slot = request.args.get("slot", "")
     if slot not in SLOTS:
-        abort(400, description="No such scoring card slot.")
+        abort(400, description=_("No such scoring card slot."))
     s = {"slot": slot, "label": slot_label(slot), "number": t.state["scoring"][slot],
          "cards": slot_cards(slot)}
     resp = render_template("pisanki/_choices.html", t=t, s=s)

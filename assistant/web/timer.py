@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+
 from assistant.games.liski_flow import allowed, decide, primary
 from assistant.store import Table, now_ms
 from assistant.tables.liski import (
@@ -15,6 +17,7 @@ from assistant.tables.liski import (
     timer_of,
 )
 from assistant.timer import PRESETS_MS, format_ms
+from assistant.web.i18n import tr
 
 
 def timer_view(t: Table, now: int | None = None) -> dict[str, Any]:
@@ -43,12 +46,12 @@ def timer_context(t: Table) -> dict[str, Any]:
         "flow": flow,
         "actions": allowed(flow),
         "primary": primary(flow),
-        "lay_warning": decide(flow, "lay").reason,
+        "lay_warning": tr(decide(flow, "lay").reason),
         "timer": view,
         "timer_text": format_ms(view["remaining_ms"]),
         "presets": [(ms, format_ms(ms)) for ms in PRESETS_MS],
-        "phases": [(p, PHASE_NAMES[p]) for p in PHASES],
-        "phase_name": PHASE_NAMES[view["phase"]],
+        "phases": [(p, _(PHASE_NAMES[p])) for p in PHASES],
+        "phase_name": _(PHASE_NAMES[view["phase"]]),
         "rounds": ROUNDS,
         "length_text": format_ms(view["duration_ms"]),
     }

@@ -32,7 +32,7 @@
       setField(form, "kind", item.kind || s.kindPick || "ojojanie");
       setField(form, "symbols", s.symbols || item.symbols || []);
       el.querySelector(".sheet-title").textContent = s.op === "board.stack.edit"
-        ? "Correct card " + (Number(s.index) + 1) + " of column " + (Number(s.col) + 1) : "Lay a card";
+        ? t("Correct card %(n)s of column %(c)s", { n: Number(s.index) + 1, c: Number(s.col) + 1 }) : t("Lay a card");
       el.querySelector(".coltabs").hidden = s.op === "board.stack.edit";
       el.querySelectorAll(".presets-row, button[name=hand]").forEach(function (b) { b.hidden = s.op === "board.stack.edit"; });
     }
@@ -59,9 +59,11 @@
       const del = el.querySelector(".libdel");
       del.querySelector("[name=name]").value = lib && c.name ? c.name : "";
       del.querySelector("button").hidden = !(lib && c.name);
-      el.querySelector(".sheet-title").textContent = s.op === "board.card.edit" ? "Correct the card"
-        : s.op === "board.lib.save" ? "Library card" : "Choose the " + (kind || "card")
-          + (s.col !== undefined && s.col !== "" ? " for column " + (Number(s.col) + 1) : "");
+      const col = s.col !== undefined && s.col !== "" ? Number(s.col) + 1 : null;
+      const what = { problem: t("problem"), complication: t("complication"), nightmare: t("nightmare") }[kind] || t("card");
+      el.querySelector(".sheet-title").textContent = s.op === "board.card.edit" ? t("Correct the card")
+        : s.op === "board.lib.save" ? t("Library card")
+          : col ? t("Choose the %(what)s for column %(c)s", { what: what, c: col }) : t("Choose the %(what)s", { what: what });
     }
     el.hidden = false;
     const fresh = !state || state.col !== s.col;
@@ -81,29 +83,29 @@
   function json(text) { try { return text ? JSON.parse(text) : null; } catch (e) { return null; } }
 
   document.addEventListener("click", function (ev) {
-    const t = ev.target;
-    if (!t.closest) return;
-    const step = t.closest("button[data-step]");
+    const tgt = ev.target;
+    if (!tgt.closest) return;
+    const step = tgt.closest("button[data-step]");
     if (step) {
       const input = step.parentElement.querySelector("input");
       const lo = Number(input.dataset.min || 0), hi = Number(input.dataset.max || 99);
       input.value = String(Math.min(hi, Math.max(lo, (Number(input.value) || 0) + Number(step.dataset.step))));
       return;
     }
-    const libcard = t.closest(".libcard");
+    const libcard = tgt.closest(".libcard");
     if (libcard && state && state.op === "board.lib.save") {
       ev.preventDefault();  // in the library: a card opens for correcting, not for laying
       open(Object.assign({}, state, { card: json(libcard.dataset.card), kind: "" }));
       return;
     }
-    const opener = t.closest("[data-sheet]");
+    const opener = tgt.closest("[data-sheet]");
     if (opener) {
       const d = opener.dataset;
       open({ sheet: d.sheet, op: d.op, col: d.col, index: d.index, kind: d.kind,
              card: json(d.card), item: json(d.item) });
       return;
     }
-    if (t.closest(".sheet-close")) close();
+    if (tgt.closest(".sheet-close")) close();
   });
 
   // "Spend 1 cheese": only the abilities of the paying puchater's own board.
@@ -154,9 +156,11 @@
   }, true);
 
   // After the board is swapped in (an edit, or another phone's), put the open sheet back.
-  document.addEventListener("interact:swapped", function (ev) {
+  document.addEventListener("interact:swapped", afterSwap);
+  document.body.addEventListener("htmx:afterSwap", afterSwap);
+  function afterSwap(ev) {
     if (!state) return;
-    const failed = ev.detail.failed || !!document.querySelector("#table-main .flash-error");
+    const failed = (ev && ev.detail && ev.detail.failed) || !!document.querySelector("#table-main .flash-error");
     if (submitted && !failed) {
       if (submitted === "lay" && state.op === "board.stack.add") {
         state.symbols = [];  // laid: the next card starts with its symbol
@@ -169,13 +173,25 @@
     }
     submitted = null;
     open(state);
-  });
+  }
 })();
-// One-tap buttons (hx-vals, no form): the version this page shows and a one-use nonce.
-document.body.addEventListener("htmx:configRequest", function (ev) {
-  const elt = ev.detail.elt;
-  if (!elt || !elt.hasAttribute || !elt.hasAttribute("hx-vals")) return;
+// One-tap buttons (data-lv: the edit's fields, no form): through the interaction module
+// when the page has it, else as an htmx request with the version this page shows and a nonce.
+document.addEventListener("click", function (ev) {
+  const btn = ev.target.closest && ev.target.closest("button[data-lv]");
+  if (!btn) return;
+  const board = document.getElementById("board");
+  const url = board && board.dataset.editUrl;
+  let fields;
+  try { fields = JSON.parse(btn.dataset.lv); } catch (e) { return; }
+  const op = fields.op;
+  delete fields.op;
+  if (window.interact && window.interact.post) {
+    window.interact.post(url, op, fields).then(function () { window.interact.refresh(); });
+    return;
+  }
   const m = document.getElementById("table-main");
-  ev.detail.parameters.v = m ? m.dataset.version : "0";
-  ev.detail.parameters.nonce = Math.random().toString(36).slice(2) + Date.now().toString(36);
+  const values = Object.assign({ op: op, v: m ? m.dataset.version : "0",
+    nonce: Math.random().toString(36).slice(2) + Date.now().toString(36) }, fields);
+  htmx.ajax("POST", url, { source: btn, target: "#table-main", swap: "outerHTML", values: values });
 });

@@ -43,7 +43,7 @@
       a.className = "recent-link" + (/^[a-z]+$/.test(t.game || "") ? " game-" + t.game : "");
       a.href = ul.getAttribute("data-url") + t.code;
       var name = document.createElement("span");
-      name.textContent = t.title || "Table";
+      name.textContent = t.title || window.t("Table");
       var code = document.createElement("span");
       code.className = "code";
       code.textContent = t.code.slice(0, 4) + "-" + t.code.slice(4);

@@ -32,7 +32,7 @@
         if (xhr.status === 200 && out) resolve(out);
         else reject(new Error((out && out.error) || "The photo could not be read (" + xhr.status + ")."));
       };
-      xhr.onerror = function () { reject(new Error("No connection to the table's server.")); };
+      xhr.onerror = function () { reject(new Error(t("No connection to the table's server."))); };
       xhr.send(form);
     });
   }
@@ -67,13 +67,13 @@
           const bot = lerp(q[3], q[2], c / cols), bot2 = lerp(q[3], q[2], (c + 1) / cols);
           const cell = [lerp(top, bot, r / rows), lerp(top2, bot2, r / rows),
                         lerp(top2, bot2, (r + 1) / rows), lerp(top, bot, (r + 1) / rows)];
-          const sure = result.grid[r][c].confidence >= 0.25;
+          const sure = !result.grid[r][c].unsure;
           poly(ctx, cell, scale, sure ? "rgba(0,230,118,.8)" : "#ff9100", sure ? 1 : 4);
         }
       }
     } else {
       result.cards.forEach(function (card) {
-        const sure = card.confidence >= 0.3;
+        const sure = !card.unsure;
         poly(ctx, card.quad, scale, sure ? "#00e676" : "#ff9100", sure ? 3 : 5);
         const p = card.quad[0];
         ctx.fillStyle = "rgba(0,0,0,.7)";
@@ -83,6 +83,63 @@
       });
     }
     return canvas;
+  }
+
+  // Pisanki: when the outline is off, the player drags its corners on the preview and the
+  // table is read again with those corners (one step; nothing is saved until confirmed).
+  function dragCorners(canvas, source, result, rows, cols, box, blob, progress) {
+    const scale = canvas.width / result.size[0];
+    const quad = result.quad.map(function (p) { return [p[0], p[1]]; });
+    let drag = -1;
+    canvas.title = t("Drag a corner of the outline onto the table's corner to read it again");
+    canvas.style.touchAction = "none";
+    function redraw() {
+      const ctx = canvas.getContext("2d");
+      ctx.drawImage(source, 0, 0, canvas.width, canvas.height);
+      poly(ctx, quad, scale, "#2979ff", 3);
+      ctx.fillStyle = "#2979ff";
+      quad.forEach(function (p) { ctx.beginPath(); ctx.arc(p[0] * scale, p[1] * scale, 9, 0, 7); ctx.fill(); });
+    }
+    function at(ev) {
+      const r = canvas.getBoundingClientRect();
+      return [(ev.clientX - r.left) * canvas.width / r.width / scale,
+              (ev.clientY - r.top) * canvas.height / r.height / scale];
+    }
+    canvas.addEventListener("pointerdown", function (ev) {
+      const p = at(ev);
+      const r = canvas.getBoundingClientRect();
+      let best = -1, dist = Infinity;
+      quad.forEach(function (q, i) {
+        const d = Math.hypot(q[0] - p[0], q[1] - p[1]);
+        if (d < dist) { dist = d; best = i; }
+      });
+      if (dist * scale * r.width / canvas.width > 44) return;  // not near a corner
+      drag = best;
+      canvas.setPointerCapture(ev.pointerId);
+      redraw();
+    });
+    canvas.addEventListener("pointermove", function (ev) {
+      if (drag < 0) return;
+      quad[drag] = at(ev);
+      redraw();
+    });
+    canvas.addEventListener("pointerup", async function () {
+      if (drag < 0) return;
+      drag = -1;
+      progress.hidden = false;
+      try {
+        const again = await upload(box.dataset.api, blob,
+          { rows: rows, cols: cols, corners: JSON.stringify(quad) }, progress);
+        const c2 = annotate(source, again, "pisanki", rows, cols);
+        dragCorners(c2, source, again, rows, cols, box, blob, progress);
+        document.dispatchEvent(new CustomEvent("photo:result",
+          { detail: { game: "pisanki", box: box, result: again, canvas: c2 } }));
+      } catch (err) {
+        if (window.appToast) window.appToast(err.message || String(err));
+      } finally {
+        progress.hidden = true;
+      }
+    });
   }
 
   async function onPhoto(input) {
@@ -103,6 +160,10 @@
       const result = await upload(box.dataset.api, shrunk.blob, fields, progress);
       progress.value = 100;
       const canvas = annotate(shrunk.canvas, result, game, +box.dataset.rows, +box.dataset.cols);
+      if (game === "pisanki") {
+        dragCorners(canvas, shrunk.canvas, result, +box.dataset.rows, +box.dataset.cols, box,
+          shrunk.blob, progress);
+      }
       if (!document.body.contains(box) && box.id) box = document.getElementById(box.id) || box;
       box.photoBlob = shrunk.blob;  // kept for "learn my cards" after the player confirms
       document.dispatchEvent(new CustomEvent("photo:result",
@@ -121,20 +182,21 @@
   });
 
   // Okoshki: show the counts found for the player's zone; "Use these counts" saves them.
-  const NAMES = { sun: "Sun", sun_clouded: "Clouded sun", sun_rainbow: "Sun with rainbow", bird: "Bird",
-                  owl: "Owl", swallow_rainbow: "Swallow with rainbow", cat: "Cat", cat_red: "Red cat",
-                  cat_tabby: "Gray tabby cat", sky: "Sky" };
+  const NAMES = { sun: t("Sun"), sun_clouded: t("Clouded sun"), sun_rainbow: t("Sun with rainbow"), bird: t("Bird"),
+                  owl: t("Owl"), swallow_rainbow: t("Swallow with rainbow"), cat: t("Cat"), cat_red: t("Red cat"),
+                  cat_tabby: t("Gray tabby cat"), sky: t("Sky") };
   document.addEventListener("photo:result", function (ev) {
     const d = ev.detail;
     if (d.game !== "okoshki") return;
     const out = d.box.querySelector(".photo-result");
     out.innerHTML = "";
     out.appendChild(d.canvas);
-    const unsure = d.result.cards.filter(function (c) { return c.confidence < 0.3; }).length;
+    const unsure = d.result.cards.filter(function (c) { return c.unsure; }).length;
     const p = document.createElement("p");
     p.className = "photo-summary";
-    p.textContent = d.result.cards.length + " cards found" + (unsure ? ", " + unsure + " to check (orange)" : "") +
-      ". Check the counts, then use them.";
+    p.textContent = tn("%(num)s card found", "%(num)s cards found", d.result.cards.length) +
+      (unsure ? ", " + tn("%(num)s to check (orange)", "%(num)s to check (orange)", unsure) : "") +
+      ". " + t("Check the counts, then use them.");
     out.appendChild(p);
     const list = document.createElement("ul");
     list.className = "photo-counts";
@@ -148,9 +210,9 @@
     const row = document.createElement("div");
     row.className = "row";
     const use = document.createElement("button");
-    use.type = "button"; use.className = "btn btn-primary"; use.textContent = "Use these counts";
+    use.type = "button"; use.className = "btn btn-primary"; use.textContent = t("Use these counts");
     const drop = document.createElement("button");
-    drop.type = "button"; drop.className = "btn"; drop.textContent = "Discard";
+    drop.type = "button"; drop.className = "btn"; drop.textContent = t("Discard");
     row.appendChild(use); row.appendChild(drop);
     out.appendChild(row);
     out.hidden = false;

@@ -92,9 +92,17 @@
     if (b.tool) return { down: "turn the card face down (tap again: face up)", copy: "copy the card on its left",
                          erase: "erase the cell" }[b.tool];
     const parts = [];
-    if (b.cloth) parts.push(b.cloth === "neutral" ? "neutral cloth (a double egg)" : b.cloth + " cloth");
-    if (b.egg) parts.push(b.egg === "none" ? "no egg" : (b.cloth === "neutral" ? "double " : "") + b.egg + " egg");
-    if (b.flower) parts.push(b.flower + " flower (tap again for 2; a card with no egg gets 2)");
+    const CLOTHS = { checked: t("checked cloth"), striped: t("striped cloth"), dotted: t("dotted cloth") };
+    const EGGS = { purple: t("purple egg"), red: t("red egg"), orange: t("orange egg"),
+                   yellow: t("yellow egg"), green: t("green egg"), blue: t("blue egg") };
+    const FLOWERS = { blue: t("blue flower"), pink: t("pink flower"), purple: t("purple flower"),
+                      yellow: t("yellow flower") };
+    if (b.cloth) parts.push(b.cloth === "neutral" ? t("neutral cloth (a double egg)") : CLOTHS[b.cloth] || b.cloth);
+    if (b.egg) {
+      const egg = EGGS[b.egg] || b.egg;
+      parts.push(b.egg === "none" ? t("no egg") : (b.cloth === "neutral" ? t("double %(egg)s", { egg: egg }) : egg));
+    }
+    if (b.flower) parts.push(t("%(flower)s (tap again for 2; a card with no egg gets 2)", { flower: FLOWERS[b.flower] || b.flower }));
     return parts.join(" + ");
   }
   function showBrush(b) {
@@ -105,7 +113,7 @@
     const pic = box.querySelector(".p-brush-card");
     const clear = box.querySelector(".p-brush-clear");
     if (!words) {
-      what.textContent = "Pick a tablecloth, an egg or a flower below.";
+      what.textContent = t("Pick a tablecloth, an egg or a flower below.");
       pic.innerHTML = "";
       clear.hidden = true;
       return;
@@ -283,7 +291,7 @@
                           flowers: g.card.flowers } : { down: true };
       });
     });
-    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.confidence < 0.25; }); });
+    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.unsure; }); });
     e.dataset.saved = e.dataset.grid;
     e.dataset.grid = JSON.stringify(cells);
     e.dataset.unsure = JSON.stringify(unsure);
@@ -295,13 +303,15 @@
     const n = unsure.flat().filter(Boolean).length;
     const p = document.createElement("p");
     p.className = "photo-summary";
-    p.textContent = "Read from the photo" + (n ? ": " + n + " card(s) to check, marked ?" : "") +
-      ". Fix anything wrong with the brushes, then use this table.";
+    p.textContent = (n ? tn("Read from the photo: %(num)s card to check, marked ?.", "Read from the photo: %(num)s cards to check, marked ?.", n)
+      : t("Read from the photo.")) + " " + t("Fix anything wrong with the brushes, then use this table.");
     out.appendChild(p);
     const bar = document.createElement("div");
     bar.className = "preview-bar";
-    bar.innerHTML = '<button type="button" class="btn btn-primary" data-preview="use">Use this table</button>' +
-      '<button type="button" class="btn" data-preview="drop">Discard</button>';
+    bar.innerHTML = '<button type="button" class="btn btn-primary" data-preview="use"></button>' +
+      '<button type="button" class="btn" data-preview="drop"></button>';
+    bar.querySelector('[data-preview="use"]').textContent = t("Use this table");
+    bar.querySelector('[data-preview="drop"]').textContent = t("Discard");
     out.appendChild(bar);
     out.hidden = false;
     const learn = d.box.querySelector(".learn");
@@ -341,7 +351,7 @@
       lf.append("csrf_token", box.dataset.csrf);
       const lr = await fetch(box.dataset.learn, { method: "POST", body: lf, headers: { "X-CSRF-Token": box.dataset.csrf } });
       const lo = await lr.json();
-      if (window.appToast) window.appToast(lo.error || ("Learned " + lo.learned + " of your cards."));
+      if (window.appToast) window.appToast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
     }
     window.interact.refresh();
   }

@@ -30,7 +30,7 @@
       }
       copy(text + "\n" + url).then(function (ok) {
         share.dataset.copied = ok ? "1" : "0";
-        toast(ok ? "Result copied: paste it in a message." : "Copy this: " + text + " " + url);
+        toast(ok ? t("Result copied: paste it in a message.") : t("Copy this: %(text)s", { text: text + " " + url }));
       });
       return;
     }

@@ -48,7 +48,7 @@
       flash = document.createElement("div");
       flash.id = "flash";
       flash.className = "flash-overlay";
-      flash.textContent = "Time is up!";
+      flash.textContent = t("Time is up!");
       flash.addEventListener("click", function () { flash.hidden = true; });
       document.body.appendChild(flash);
     }
@@ -154,10 +154,13 @@
       v.id = "tableview";
       v.className = "tableview";
       v.setAttribute("role", "dialog");
-      v.setAttribute("aria-label", "Table view");
+      
       v.innerHTML = '<p class="tv-phase"></p><div class="tv-time" role="timer"></div>' +
-        '<div class="tv-buttons"><button class="btn tv-pause" type="button">Pause</button>' +
-        '<button class="btn tv-close" type="button" aria-label="Close the table view">× Close</button></div>';
+        '<div class="tv-buttons"><button class="btn tv-pause" type="button"></button>' +
+        '<button class="btn tv-close" type="button"></button></div>';
+      v.querySelector(".tv-close").textContent = "× " + t("Close");
+      v.querySelector(".tv-close").setAttribute("aria-label", t("Close the table view"));
+      v.setAttribute("aria-label", t("Table view"));
       document.body.appendChild(v);
       let armed = 0;
       v.querySelector(".tv-pause").addEventListener("click", function (ev) {
@@ -168,7 +171,7 @@
         if (Date.now() - armed > 3000) {
           armed = Date.now();
           btn.classList.add("armed");
-          btn.textContent = want === "timer.pause" ? "Tap again to pause" : "Tap again to resume";
+          btn.textContent = want === "timer.pause" ? t("Tap again to pause") : t("Tap again to resume");
           return;
         }
         armed = 0;
@@ -186,12 +189,12 @@
   function tick() {
     const e = el();
     if (!e) return;
-    const t = read(e);
+    const tm = read(e);
     const display = e.querySelector(".countdown");
-    let rem = t.remaining;
-    let status = t.status;
-    if (status === "running" && t.endsAt) {
-      rem = Math.max(0, t.endsAt - clockNow());
+    let rem = tm.remaining;
+    let status = tm.status;
+    if (status === "running" && tm.endsAt) {
+      rem = Math.max(0, tm.endsAt - clockNow());
       if (rem === 0) status = "expired";
     }
     display.textContent = fmt(rem);
@@ -202,27 +205,27 @@
       tv.querySelector(".tv-time").textContent = fmt(rem);
       const ph = e.querySelector(".phase-name");
       tv.querySelector(".tv-phase").textContent = (ph ? ph.textContent : "") +
-        (status === "paused" ? " · paused" : "");
-      tv.classList.toggle("warn", status === "running" && rem <= t.warn);
+        (status === "paused" ? " · " + t("paused") : "");
+      tv.classList.toggle("warn", status === "running" && rem <= tm.warn);
       tv.classList.toggle("expired", status === "expired");
       const pb = tv.querySelector(".tv-pause");
-      if (!pb.classList.contains("armed")) pb.textContent = status === "paused" ? "Resume" : "Pause";
+      if (!pb.classList.contains("armed")) pb.textContent = status === "paused" ? t("Resume") : t("Pause");
       pb.hidden = !(status === "running" || status === "paused");
     }
-    e.classList.toggle("warn", status === "running" && rem <= t.warn);
+    e.classList.toggle("warn", status === "running" && rem <= tm.warn);
     e.classList.toggle("last5", status === "running" && rem <= 5000);
     e.classList.toggle("expired", status === "expired");
     if (status === "running") {
       const elapsedSince = function (msLeft) { return msLeft - rem; };
-      if (rem <= t.warn) cue(t.run + ":warn", elapsedSince(t.warn), function () { beep(660, 300, 0.3); if (navigator.vibrate) navigator.vibrate(200); });
+      if (rem <= tm.warn) cue(tm.run + ":warn", elapsedSince(tm.warn), function () { beep(660, 300, 0.3); if (navigator.vibrate) navigator.vibrate(200); });
       const s = Math.ceil(rem / 1000);
-      if (s >= 1 && s <= 5) cue(t.run + ":tick" + s, elapsedSince(s * 1000), function () { beep(1000, 80, 0.2); });
+      if (s >= 1 && s <= 5) cue(tm.run + ":tick" + s, elapsedSince(s * 1000), function () { beep(1000, 80, 0.2); });
     }
-    if (status === "expired" && t.endsAt) {
-      cue(t.run + ":end", clockNow() - t.endsAt, alarm);
-      if (expiredRefresh !== t.run && t.status === "running") {
+    if (status === "expired" && tm.endsAt) {
+      cue(tm.run + ":end", clockNow() - tm.endsAt, alarm);
+      if (expiredRefresh !== tm.run && tm.status === "running") {
         // The server shows the problems phase once time is up: fetch the fresh board.
-        expiredRefresh = t.run;
+        expiredRefresh = tm.run;
         const m = document.getElementById("table-main");
         if (m) setTimeout(function () { window.interact.refresh(); }, 400);
       }
@@ -233,16 +236,16 @@
 
   function capabilities() {
     const parts = [];
-    parts.push(audio && audio.state === "running" ? "Sound: on" : "Sound: tap Sound check");
-    parts.push("vibrate" in navigator ? "Vibration: yes" : "Vibration: not on this phone");
+    parts.push(audio && audio.state === "running" ? t("Sound: on") : t("Sound: tap Sound check"));
+    parts.push("vibrate" in navigator ? t("Vibration: yes") : t("Vibration: not on this phone"));
     let screen;
     if (awake.method === "wake lock") {
-      screen = awake.failed ? "Screen: the wake lock was refused (battery saver?): set a longer screen timeout"
-        : "Screen: kept awake by the wake lock while the timer runs";
+      screen = awake.failed ? t("Screen: the wake lock was refused (battery saver?): set a longer screen timeout")
+        : t("Screen: kept awake by the wake lock while the timer runs");
     } else if (awake.failed || !document.createElement("video").canPlayType) {
-      screen = "Screen: this browser cannot keep it awake: set a longer screen timeout";
+      screen = t("Screen: this browser cannot keep it awake: set a longer screen timeout");
     } else {
-      screen = "Screen: kept awake by a silent video while the timer runs (no wake lock at this address)";
+      screen = t("Screen: kept awake by a silent video while the timer runs (no wake lock at this address)");
     }
     parts.push(screen);
     const c0 = document.getElementById("capabilities");
@@ -258,9 +261,9 @@
       if (Ctx) audio = new Ctx();
     }
     if (audio && audio.state === "suspended") audio.resume();
-    const t = ev.target && ev.target.closest ? ev.target.closest("[data-awake], .keep-on, .tv-open") : null;
-    if (t && t.classList.contains("tv-open")) tableView(true);
-    else if (t) awakeFromTap();
+    const hit = ev.target && ev.target.closest ? ev.target.closest("[data-awake], .keep-on, .tv-open") : null;
+    if (hit && hit.classList.contains("tv-open")) tableView(true);
+    else if (hit) awakeFromTap();
     if (ev.target && ev.target.id === "sound-check") {
       if (awake.method === "video" && !awake.video) {
         // Try the video once, so the note says whether it works on this phone.

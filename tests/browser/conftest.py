@@ -23,8 +23,8 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="session")
 def chromium_path():
     if not os.path.exists(CHROMIUM):
-        # CI installs it (.ci/run); a missing browser is a failure there, never a skip.
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
+        # `make test` installs it (or says how); a missing browser is a failure, never a skip.
+        pytest.fail(f"{CHROMIUM} is missing: run `make test` (it installs Debian's chromium)")
     return CHROMIUM
 
 

@@ -38,7 +38,7 @@ def lay(page, symbol, *transition):
 def test_board_round(live_server, new_phone):
     page = new_phone()
     setup = new_liski(page, live_server)
-    expect(setup.get_by_text("Lisia Kapitanka")).to_be_visible()
+    expect(setup.locator("ul.puchaters")).to_contain_text("Lisia Kapitanka")
     landed(page, lambda: setup.get_by_role("button", name="Zmarzlin (15)").click())
     shot(page, "liski-setup")
     landed(page, lambda: page.get_by_role("button", name=re.compile("^Set up")).click())
@@ -91,6 +91,7 @@ def test_board_round(live_server, new_phone):
     expect(page.get_by_role("heading", name="Refilled for round 2")).to_be_visible()
     expect(page.get_by_text("Draw 12 face-down ojojanie cards")).to_be_visible()
     expect(page.locator("#col-1").get_by_role("button", name="New complication: choose…")).to_be_visible()
+    page.locator(".lreport").evaluate("e => e.scrollIntoView({block: 'start'})")
     shot(page, "liski-refill")
     landed(page, lambda: page.get_by_role("button", name="Next round ▶").click())
     expect(page.locator(".round strong")).to_have_text("2")

@@ -30,7 +30,7 @@ def test_a_round_with_game_on_and_stop(live_server, new_phone):
     shot(page, "okoshki-refused-stop")
     # A fourth owl does not exist: refused, with the reason.
     page.get_by_role("button", name=re.compile("^Add Owl for Player 1")).click()
-    expect(page.get_by_text("The deck has only 3 owl cards")).to_be_visible()
+    expect(page.get_by_text("The deck has only 3 such cards (Owl)")).to_be_visible()
     add(page, "Player 1", "Gray tabby cat", 3)
     stop = page.locator("#zone-0").get_by_role("button", name=re.compile("^Stop"))
     expect(stop).to_be_enabled()

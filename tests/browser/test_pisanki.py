@@ -82,7 +82,7 @@ def test_setup_enter_a_table_and_read_the_sheet(live_server, new_phone):
     # Tap Ala's red number: the why appears and the cells light up.
     page.get_by_role("button", name="Ala Red egg: 16 points, show why").click()
     near = page.locator("#p-why-near")  # the why shows beside the grid
-    expect(near.get_by_text(re.compile(r"red egg at E1: \+2 for the striped diagonal at D2"))).to_be_visible()
+    expect(near.get_by_text(re.compile(r"red egg at E1: \+2 for the striped cloth diagonal at D2"))).to_be_visible()
     expect(entry.locator(".p-cell.lit")).to_have_count(6)
     expect(entry.locator(".p-cell.lit").first).to_be_in_viewport()  # the lit cells are in view
     shot(page, "pisanki-why")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from assistant.games import pisanki as pg
 from assistant.vision import deck, evaluate, synth
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
@@ -137,3 +139,15 @@ def test_sample_truths_describe_their_photos():
 def test_okoshki_iou_of_a_quad_with_itself():
     q = np.float32([[0, 0], [10, 0], [10, 14], [0, 14]])
     assert vo.iou(q, q) == pytest.approx(1.0)
+
+
+def test_a_neutral_card_is_always_a_double_egg_in_the_drawn_deck_and_samples():
+    cards = deck.pisanki_cards()
+    assert {c for c in cards if c.cloth == "neutral"} == {
+        pg.Card("neutral", e, True) for e in pg.EGGS}  # RULES.md: neutral <=> double egg
+    assert all(c.cloth == "neutral" for c in cards if c.double)
+    for path in (SAMPLES / "pisanki").glob("*.json"):
+        for row in json.loads(path.read_text())["grid"]:
+            for cell in row:
+                if cell and cell["cloth"] == "neutral":
+                    assert cell["double"] and cell["flowers"] == [], (path.name, cell)

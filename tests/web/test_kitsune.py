@@ -129,9 +129,15 @@ def test_page_shows_risk_and_busts(phone):
     phone.edit(code, "players.add", name="Bo", age=11)
     text = phone.edit(code, "turn.reveal", card="red").get_data(as_text=True)
     # 94 cards left (6 Oni in hands), 11 red among them after the one revealed: 11/93.
-    assert "Next card busts: <strong>12 %</strong>" in text and "(11 of 93 cards)" in text
+    assert "Next card busts: <strong>12%</strong>" in text and "(11 of 93 cards)" in text
     # The app cannot see a hand: AGAIN reads as a condition. 11/93 × 10/92 = 1.3 %.
-    assert "if you play AGAIN: 1 %" in text and "with AGAIN" not in text
+    assert "if you play AGAIN: 1%" in text and "with AGAIN" not in text
+    # In Polish the percentages follow Polish typography (a space before %) and the plural.
+    phone.client.set_cookie("lang", "pl")
+    text = phone.get(f"/t/{code}").get_data(as_text=True)
+    assert "Ryzyko przy kolejnej karcie: <strong>12\u00a0%</strong>" in text
+    assert "(11 z 93 kart)" in text and "jeśli zagrasz AGAIN: 1\u00a0%" in text
+    phone.client.set_cookie("lang", "en")
     text = phone.edit(code, "turn.reveal", card="red").get_data(as_text=True)
     assert "Busted" in text and "Play AGAIN" in text
 

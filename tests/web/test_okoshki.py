@@ -34,7 +34,7 @@ def test_fourth_owl_is_refused_with_the_reason(phone):
     code = phone.new_table("okoshki")
     tap(phone, code, 0, "owl", 2)
     text = tap(phone, code, 1, "owl", 2)
-    assert "The deck has only 3 owl cards, and the other player has 2." in text
+    assert "The deck has only 3 such cards (Owl), and the other player has 2." in text
 
 
 def test_game_on_refused_stop_then_allowed_stop(phone):

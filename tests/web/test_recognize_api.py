@@ -32,6 +32,7 @@ def test_recognize_pisanki_sample(client):
     got = [[c["card"] for c in row] for row in resp.json["grid"]]
     assert got == truth["grid"]
     assert 0 <= resp.json["grid"][0][0]["confidence"] <= 1 and resp.json["seconds"] > 0
+    assert all(isinstance(c["unsure"], bool) for row in resp.json["grid"] for c in row)
 
 
 def test_recognize_okoshki_sample(client):
@@ -41,6 +42,7 @@ def test_recognize_okoshki_sample(client):
     assert resp.status_code == 200
     assert resp.json["zone"] == truth["zone"]
     assert {c["id"] for c in resp.json["cards"]} == {c["id"] for c in truth["cards"]}
+    assert all(c["unsure"] is (c["confidence"] < 0.3) for c in resp.json["cards"])
 
 
 def test_recognize_without_a_photo(client):
@@ -61,3 +63,15 @@ def test_recognize_a_huge_upload_is_413(client):
 def test_recognize_for_a_game_without_photos(client):
     resp = post_photo(client, "/api/kitsune/recognize", None, note="x")
     assert resp.status_code == 404
+
+
+def test_recognize_pisanki_with_the_corners_the_player_dragged(client):
+    photo = SAMPLES / "pisanki" / "table-105-3x6.jpg"
+    corners = [[400, 300], [1600, 300], [1600, 1300], [400, 1300]]
+    resp = post_photo(client, "/api/pisanki/recognize", photo.read_bytes(), rows=3, cols=6,
+                      corners=json.dumps(corners))
+    assert resp.status_code == 200 and resp.json["quad"] == corners
+    for bad in ("[[1, 2]]", "nonsense", '[[0, 0], [1, 0], [1, 1], [0, "x"]]'):
+        resp = post_photo(client, "/api/pisanki/recognize", photo.read_bytes(), rows=3, cols=6,
+                          corners=bad)
+        assert resp.status_code == 400 and "corners" in resp.json["error"]

@@ -1,0 +1,211 @@
+"""Whole-card matching against the players' own registered Pisanki cards.
+
+Every cell of a confirmed table photo is kept as a small "view" of its card (white-balanced
+on the table's paper). A cell of a new photo is cut with a margin (cards laid by hand are
+not where a grid says), compared cheaply with every view in both orientations (0° and 180°)
+to pick candidates, then each candidate is slid over the cell (normalised correlation of the
+Lab image) and checked on colour; the best card wins and the margin to the best *other*
+card is its confidence. A cell whose best match is weak or close to another card's is unsure.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from assistant.games import pisanki as pg
+
+VW, VH = 64, 90  # a view: one card
+MARGIN = 0.16  # a cell is cut this much wider on each side
+SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
+TRIM = 0.12  # the template is a view without this much of each side
+CANDIDATES = 24
+COLOUR_SCALE = 150.0
+FINALISTS = 4
+DUEL_BLUR = 2.0
+UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
+UNSURE_SCORE = 0.45
+VIEWS_FILE = "pisanki_views.npz"
+
+
+@dataclass(frozen=True)
+class ViewGuess:
+    """A cell's best registered card, its confidence and whether a player must look."""
+
+    card: pg.Card | None
+    confidence: float
+    unsure: bool
+    turned: bool
+
+
+def white_balance(table: np.ndarray) -> np.ndarray:
+    """Scale each channel so the table's paper (its brightest pixels) is white."""
+    flat = table.reshape(-1, 3).astype(np.float32)
+    ref = np.percentile(flat, 97, axis=0) + 1
+    return np.clip(table.astype(np.float32) * (240 / ref), 0, 255).astype(np.uint8)
+
+
+def cells(table: np.ndarray, rows: int, cols: int, pad: int) -> list[np.ndarray]:
+    """Each cell of a rectified table (cells cw × ch after `pad` pixels of border), cut
+    with the margin and scaled to SW × SH."""
+    h, w = table.shape[:2]
+    cw, ch = (w - 2 * pad) / cols, (h - 2 * pad) / rows
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            x0, y0 = pad + (c - MARGIN) * cw, pad + (r - MARGIN) * ch
+            x1, y1 = pad + (c + 1 + MARGIN) * cw, pad + (r + 1 + MARGIN) * ch
+            crop = table[max(0, int(y0)):int(np.ceil(y1)), max(0, int(x0)):int(np.ceil(x1))]
+            out.append(cv2.resize(crop, (SW, SH), interpolation=cv2.INTER_AREA))
+    return out
+
+
+def view_of(cell: np.ndarray) -> np.ndarray:
+    """The card part (no margin) of a cut cell, as stored."""
+    mx, my = round(VW * MARGIN), round(VH * MARGIN)
+    return cell[my:my + VH, mx:mx + VW].copy()
+
+
+def _lab(img: np.ndarray) -> np.ndarray:
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 1:] *= 2.0  # colour weighs more than light in the correlation
+    return lab
+
+
+def _coarse(img: np.ndarray) -> np.ndarray:
+    small = cv2.resize(cv2.GaussianBlur(img, (0, 0), 2.0), (8, 11), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] = (lab[..., 0] - lab[..., 0].mean()) / (lab[..., 0].std() + 1e-3)
+    lab[..., 1:] = (lab[..., 1:] - 128) / 12
+    v = lab.ravel()
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
+@dataclass
+class Views:
+    """Registered views (both orientations) with their cards."""
+
+    cards: list[pg.Card | None]
+    turned: np.ndarray
+    templates: list[np.ndarray]
+    colours: np.ndarray
+    coarse: np.ndarray
+
+
+def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
+    """Index views for matching: templates, mean colours and coarse vectors, 0° and 180°."""
+    tx, ty = round(VW * TRIM), round(VH * TRIM)
+    cards, turned, templates, colours, coarse = [], [], [], [], []
+    for img, card in zip(images, labels, strict=True):
+        for turn in (False, True):
+            v = cv2.rotate(img, cv2.ROTATE_180) if turn else img
+            t = _lab(v[ty:VH - ty, tx:VW - tx])
+            cards.append(card)
+            turned.append(turn)
+            templates.append(t)
+            colours.append(t[..., 1:].reshape(-1, 2).mean(axis=0))
+            coarse.append(_coarse(v))
+    return Views(cards, np.array(turned), templates, np.array(colours), np.stack(coarse))
+
+
+def read_card(raw) -> pg.Card | None:
+    """A card from its INTERFACE.md JSON."""
+    if raw is None:
+        return None
+    return pg.Card(raw["cloth"], raw["egg"], bool(raw["double"]), tuple(raw["flowers"]))
+
+
+@cache
+def load(folder: Path | None) -> Views | None:
+    """The views registered in `folder` (None when there are none)."""
+    if folder is None or not (folder / VIEWS_FILE).exists():
+        return None
+    with np.load(folder / VIEWS_FILE) as data:
+        images = data["images"]
+        labels = [read_card(c) for c in json.loads(str(data["labels"]))]
+    return build(images, labels) if len(labels) else None
+
+
+def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
+    """Add views (and their card JSON) to the folder's store; return how many it holds."""
+    path = folder / VIEWS_FILE
+    images, old = np.zeros((0, VH, VW, 3), np.uint8), []
+    if path.exists():
+        with np.load(path) as data:
+            images, old = data["images"], json.loads(str(data["labels"]))
+    images = np.concatenate([images, np.stack(new)]) if new else images
+    allof = old + list(labels)
+    np.savez_compressed(path, images=images, labels=np.array(json.dumps(allof)))
+    load.cache_clear()
+    return len(allof)
+
+
+def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
+    """The colour check: where the aligned cell and view differ most in colour (the top 5 %
+    of pixels: an egg or a flower of another colour), in correlation units."""
+    d = np.linalg.norm(cv2.GaussianBlur(patch[..., 1:] - template[..., 1:], (0, 0), 1.2), axis=2)
+    return float(np.percentile(d, 98)) / COLOUR_SCALE
+
+
+def _placed(lab: np.ndarray, t: np.ndarray, x: int, y: int) -> np.ndarray:
+    """A template laid into the cell's frame at (x, y); NaN where it does not reach."""
+    out = np.full(lab.shape, np.nan, np.float32)
+    out[y:y + t.shape[0], x:x + t.shape[1]] = t
+    return out
+
+
+def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    """Where two candidate cards differ most (a flower, an egg's colour), which one the cell
+    looks like: > 0 favours `a`, < 0 favours `b` (a share, -1..1)."""
+    both = ~(np.isnan(a[..., 0]) | np.isnan(b[..., 0]))
+    if both.sum() < 50:
+        return 0.0
+    # blurred, so that a pattern one pixel off does not count, and on colour only
+    a, b, lab = (cv2.GaussianBlur(np.nan_to_num(v)[..., 1:], (0, 0), DUEL_BLUR)
+                 for v in (a, b, lab))
+    both = cv2.erode(both.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
+    if both.sum() < 50:
+        return 0.0
+    apart = np.where(both, np.linalg.norm(a - b, axis=2), 0)
+    level = max(12.0, float(np.percentile(apart[both], 95)))
+    region = both & (apart >= level)
+    if region.sum() < 6:
+        return 0.0
+    ea = float(np.linalg.norm(lab[region] - a[region], axis=1).mean())
+    eb = float(np.linalg.norm(lab[region] - b[region], axis=1).mean())
+    return (eb - ea) / (ea + eb + 1e-6)
+
+
+def classify(cell: np.ndarray, views: Views) -> ViewGuess:
+    """The registered card that best explains a cut cell (SW × SH), either way round: the
+    best few cards by correlation and colour, then settled pairwise where they differ."""
+    mx, my = round(VW * MARGIN), round(VH * MARGIN)
+    centre = cell[my:my + VH, mx:mx + VW]
+    first = views.coarse @ _coarse(centre)
+    picks = np.argsort(-first)[:CANDIDATES]
+    lab = _lab(cell)
+    best: dict[pg.Card | None, tuple[float, bool, np.ndarray]] = {}
+    for i in picks:
+        t = views.templates[i]
+        res = cv2.matchTemplate(lab, t, cv2.TM_CCOEFF_NORMED)
+        _, score, _, (x, y) = cv2.minMaxLoc(res)
+        score -= colour_penalty(lab[y:y + t.shape[0], x:x + t.shape[1]], t)
+        card = views.cards[i]
+        if card not in best or score > best[card][0]:
+            best[card] = (score, bool(views.turned[i]), _placed(lab, t, x, y))
+    ranked = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
+    winner = 0
+    for k in range(1, len(ranked)):
+        if duel(lab, ranked[k][1][2], ranked[winner][1][2]) > 0:
+            winner = k
+    card, (top, turned, placed) = ranked[winner]
+    margins = [duel(lab, placed, other[1][2]) for j, other in enumerate(ranked) if j != winner]
+    margin = min(margins) if margins else 1.0
+    confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
+    unsure = margin < UNSURE_MARGIN or top < UNSURE_SCORE
+    return ViewGuess(card, round(confidence, 3), unsure, turned)

@@ -1,0 +1,261 @@
+"""The set-up script (scripts/devenv.py): its decisions with the system calls stubbed, and the
+throwaway PostgreSQL for real (started, used, stopped; stopped too when interrupted)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scripts import devenv
+from scripts.devenv import CHROMIUM, Stop, prepare
+
+ROOT = Path(__file__).resolve().parents[1]
+PG15 = "/usr/lib/postgresql/15/bin"
+APT = ["apt-get"]
+SUDO_APT = ["sudo", "-n", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
+
+
+class FakeSystem:
+    """A machine described by a few facts; apt-get 'installs' by adding the package's files."""
+
+    def __init__(self, root=False, sudo=None, chromium=False, pg=None, apt_installs=None):
+        self.root = root
+        self.sudo = sudo  # None: no sudo binary; False: asks for a password; True: works
+        self.files = set()
+        if chromium:
+            self.files.add(CHROMIUM)
+        for bindir in pg or []:
+            self.files |= {f"{bindir}/initdb", f"{bindir}/postgres"}
+        self.apt_installs = {"chromium", "postgresql"} if apt_installs is None else apt_installs
+        self.calls: list[list[str]] = []
+
+    def is_root(self):
+        return self.root
+
+    def which(self, name):
+        return "/usr/bin/sudo" if name == "sudo" and self.sudo is not None else None
+
+    def exists(self, path):
+        return path in self.files
+
+    def glob(self, pattern):
+        assert pattern == "/usr/lib/postgresql/*/bin"
+        return sorted({f.rsplit("/", 1)[0] for f in self.files if f.startswith("/usr/lib/postgresql/")})
+
+    def run(self, argv, quiet=False):
+        self.calls.append(argv)
+        if argv == ["sudo", "-n", "true"]:
+            return 0 if self.sudo else 1
+        if "install" in argv:
+            if "chromium" in argv and "chromium" in self.apt_installs:
+                self.files.add(CHROMIUM)
+            if "postgresql" in argv and "postgresql" in self.apt_installs:
+                self.files |= {"/usr/lib/postgresql/17/bin/initdb", "/usr/lib/postgresql/17/bin/postgres"}
+            return 0 if set(argv) & {"chromium", "postgresql"} <= self.apt_installs else 100
+        return 0
+
+    def apt_calls(self):
+        return [c for c in self.calls if "apt-get" in c]
+
+
+def quiet(*_a, **_k):
+    pass
+
+
+@pytest.fixture(autouse=True)
+def keep_environ(monkeypatch):
+    monkeypatch.delenv("DEBIAN_FRONTEND", raising=False)  # prepare sets it for apt-get as root
+
+
+# (case, the machine, TEST_DATABASE_URL, the apt-get commands run, postgres plan, its bin folder)
+CASES = [
+    ("root, all there: nothing installed", FakeSystem(root=True, chromium=True, pg=[PG15]), None,
+     [], "start", PG15),
+    ("root, nothing there: both installed in one go", FakeSystem(root=True), None,
+     [APT + ["update", "-qq"], APT + ["install", "-y", "-q", "chromium", "postgresql"]],
+     "start", "/usr/lib/postgresql/17/bin"),
+    ("root, no chromium: only chromium", FakeSystem(root=True, pg=[PG15]), None,
+     [APT + ["update", "-qq"], APT + ["install", "-y", "-q", "chromium"]], "start", PG15),
+    ("root, no postgres: only postgresql", FakeSystem(root=True, chromium=True), None,
+     [APT + ["update", "-qq"], APT + ["install", "-y", "-q", "postgresql"]],
+     "start", "/usr/lib/postgresql/17/bin"),
+    ("sudo, no chromium: sudo -n apt-get", FakeSystem(sudo=True, pg=[PG15]), None,
+     [SUDO_APT + ["update", "-qq"], SUDO_APT + ["install", "-y", "-q", "chromium"]], "start", PG15),
+    ("sudo, nothing there", FakeSystem(sudo=True), None,
+     [SUDO_APT + ["update", "-qq"], SUDO_APT + ["install", "-y", "-q", "chromium", "postgresql"]],
+     "start", "/usr/lib/postgresql/17/bin"),
+    ("neither, all there: fine without installing", FakeSystem(chromium=True, pg=[PG15]), None,
+     [], "start", PG15),
+    ("neither, no postgres: its tests skip", FakeSystem(chromium=True), None, [], "skip", None),
+    ("sudo asks a password, no postgres: skip", FakeSystem(sudo=False, chromium=True), None,
+     [], "skip", None),
+    ("TEST_DATABASE_URL given: used as is, no postgres install",
+     FakeSystem(root=True, chromium=True), "postgresql+psycopg://a:b@127.0.0.1/x", [], "given", None),
+    ("TEST_DATABASE_URL given, neither: no install needed", FakeSystem(chromium=True),
+     "postgresql+psycopg://a:b@127.0.0.1/x", [], "given", None),
+    ("several versions: the newest by number (17 over 9.6)",
+     FakeSystem(root=True, chromium=True, pg=["/usr/lib/postgresql/9.6/bin", PG15,
+                                              "/usr/lib/postgresql/17/bin"]),
+     None, [], "start", "/usr/lib/postgresql/17/bin"),
+    ("postgresql fails to install: its tests skip, chromium still installed",
+     FakeSystem(root=True, apt_installs={"chromium"}), None,
+     [APT + ["update", "-qq"], APT + ["install", "-y", "-q", "chromium", "postgresql"]], "skip", None),
+]
+
+
+@pytest.mark.parametrize(("system", "url", "apt", "postgres", "bindir"),
+                         [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_prepare_installs_what_is_missing_the_way_it_can(system, url, apt, postgres, bindir):
+    env = {"TEST_DATABASE_URL": url} if url else {}
+    plan = prepare(system, env, say=quiet)
+    assert system.apt_calls() == apt
+    assert plan.postgres == postgres
+    assert plan.pg_bindir == bindir
+    assert system.exists(CHROMIUM)
+    if postgres == "skip":
+        assert "postgresql" in plan.skip_reason
+    if system.root:
+        assert ["sudo", "-n", "true"] not in system.calls  # root never asks sudo
+
+
+@pytest.mark.parametrize("system", [FakeSystem(), FakeSystem(sudo=False), FakeSystem(pg=[PG15])],
+                         ids=["no sudo", "sudo asks a password", "no sudo, postgres there"])
+def test_no_chromium_and_no_way_to_install_it_stops_with_the_exact_command(system):
+    with pytest.raises(Stop) as e:
+        prepare(system, {}, say=quiet)
+    missing = "chromium" if system.glob("/usr/lib/postgresql/*/bin") else "chromium postgresql"
+    assert f"`sudo apt-get install -y {missing}`" in str(e.value)
+    assert "\n" not in str(e.value)
+    assert system.apt_calls() == []
+
+
+def test_chromium_that_fails_to_install_stops():
+    system = FakeSystem(root=True, pg=[PG15], apt_installs=set())
+    with pytest.raises(Stop, match="apt-get install chromium failed"):
+        prepare(system, {}, say=quiet)
+
+
+def test_steps_print_what_they_do_and_how_long():
+    lines = []
+    prepare(FakeSystem(root=True, pg=[PG15]), {}, say=lambda s, **_: lines.append(s))
+    assert lines[0] == "==> Installing chromium with apt-get (as root)"
+    assert lines[1].startswith("    done in ") and lines[1].endswith(" s")
+
+
+# --------------------------------------------------------------------------- the real server
+def pg_or_skip() -> str:
+    bindir = devenv.pg_bindir(devenv.System())
+    if not bindir:
+        pytest.skip("no PostgreSQL binaries in /usr/lib/postgresql/*/bin")
+    return bindir
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+
+
+def test_throwaway_postgres_starts_answers_and_is_gone_after_stop():
+    import psycopg
+
+    server = devenv.Postgres(pg_or_skip())
+    try:
+        url = server.start()
+        with psycopg.connect(url.replace("postgresql+psycopg", "postgresql")) as conn:
+            assert conn.execute("SELECT current_database()").fetchone() == ("assistant_test",)
+        pid = server.proc.pid
+    finally:
+        server.stop()
+    assert not alive(pid)
+    assert not os.path.exists(server.folder)
+
+
+def start_driver(tmp_path, command):
+    """`devenv.py pg -- command` in a child; wait until the command runs; return (child, url)."""
+    out = tmp_path / "url"
+    env = {k: v for k, v in os.environ.items() if k != "TEST_DATABASE_URL"}
+    child = subprocess.Popen([sys.executable, str(ROOT / "scripts/devenv.py"), "pg", "--",
+                              sys.executable, "-c", command, str(out)],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    end = time.monotonic() + 120
+    while not out.exists() or not out.read_text():
+        assert child.poll() is None, child.communicate()[1].decode()
+        assert time.monotonic() < end
+        time.sleep(0.1)
+    return child, out.read_text()
+
+
+WRITE_URL_AND_WAIT = ("import os, sys, time; open(sys.argv[1], 'w').write("
+                      "os.environ['TEST_DATABASE_URL']); time.sleep(300)")
+
+
+def server_pid(url):
+    """The postgres process listening on the URL's port."""
+    port = url.rsplit(":", 1)[1].split("/")[0]
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            cmd = (proc / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if cmd[0].endswith(b"/postgres") and port.encode() in cmd:
+            return int(proc.name)
+    return None
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_an_interrupted_run_still_stops_its_postgres(tmp_path, sig):
+    pg_or_skip()
+    child, url = start_driver(tmp_path, WRITE_URL_AND_WAIT)
+    pid = server_pid(url)
+    assert pid and alive(pid)
+    child.send_signal(sig)
+    out = child.communicate(timeout=60)[0].decode()
+    assert child.returncode != 0
+    assert not alive(pid)
+    folder = out.split("(folder ", 1)[1].split(")", 1)[0]
+    assert folder.startswith("/") and not os.path.exists(folder)
+
+
+def test_a_killed_driver_still_takes_its_postgres_down(tmp_path):
+    pg_or_skip()
+    child, url = start_driver(tmp_path, WRITE_URL_AND_WAIT)
+    pid = server_pid(url)
+    assert pid and alive(pid)
+    child.kill()  # kill -9: no `finally`; the server gets SIGINT as its parent dies
+    out = child.communicate(timeout=60)[0].decode()
+    end = time.monotonic() + 60
+    try:
+        while alive(pid) and time.monotonic() < end:
+            time.sleep(0.1)
+        assert not alive(pid)
+    finally:
+        if alive(pid):
+            os.kill(pid, signal.SIGINT)
+        shutil.rmtree(out.split("(folder ", 1)[1].split(")", 1)[0], ignore_errors=True)
+
+
+def test_sweep_removes_only_folders_of_servers_long_down(tmp_path, monkeypatch):
+    monkeypatch.setattr(devenv.tempfile, "gettempdir", lambda: str(tmp_path))
+    old = time.time() - 3600
+    for name, pid_file, age in [("down", False, old), ("running", True, old),
+                                ("just-started", False, time.time())]:
+        data = tmp_path / f"assistant-pg-{name}" / "data"
+        data.mkdir(parents=True)
+        (data.parent / "server.log").write_text("log")
+        os.utime(data.parent / "server.log", (age, age))
+        if pid_file:
+            (data / "postmaster.pid").write_text("1")
+    (tmp_path / "assistant-pg-initdb-running").mkdir()  # no server.log yet
+    devenv.sweep_stale()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "assistant-pg-initdb-running", "assistant-pg-just-started", "assistant-pg-running"]
