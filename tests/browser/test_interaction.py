@@ -76,7 +76,7 @@ def test_a_tap_at_mid_page_keeps_the_page_still_on_every_game(live_server, new_p
     for _ in range(2):
         landed(page, card.click)
     card.click()
-    expect(page.get_by_text("The deck has only 3 owl cards.")).to_be_in_viewport()
+    expect(page.locator(".tap-msg, #toast").filter(has_text=re.compile("The deck has only 3 such cards"))).to_be_in_viewport()
     shot(page, "interact-okoshki-refusal")
     tap_at_mid_page(page, page.locator("#zone-1").get_by_role("button", name="Game on"), "okoshki game on")
 
