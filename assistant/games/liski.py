@@ -11,11 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.messages import Message, join, nmsg
+from assistant.messages import N_, Message, join, nmsg
 
 SYMBOLS = ("crown", "flower", "pot", "boat", "leaf")
-SYMBOL_NAMES = {"crown": "crown", "flower": "red flower", "pot": "purple pot",
-                "boat": "blue boat", "leaf": "green leaf"}
+SYMBOL_NAMES = {"crown": N_("crown"), "flower": N_("red flower"), "pot": N_("purple pot"),
+                "boat": N_("blue boat"), "leaf": N_("green leaf")}
 SYMBOL_PLURALS = {"crown": "crowns", "flower": "red flowers", "pot": "purple pots",
                   "boat": "blue boats", "leaf": "green leaves"}
 REQUIREMENT_KINDS = ("problem", "complication", "nightmare")
@@ -25,7 +25,7 @@ ROUNDS = 6
 FEAR_TO_LOSE = 3
 GREY_KIT = 3  # each grey kit lowers the total by 3
 PUCHATERS = {"Lisia Kapitanka": "boat", "Lisia Łotryni": "flower", "Lisi Mag": "pot",
-             "Fox king": "crown"}
+             "Lisi Król": "crown"}  # the fox king marker, by its Polish name
 
 
 class LiskiError(ValueError):

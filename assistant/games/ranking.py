@@ -13,6 +13,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from assistant.games import kitsune as kg
+from assistant.messages import Message, nmsg
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Place:
     name: str
     score: int | None
     rank: int | None
-    note: str = ""
+    note: str | Message = ""
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class Ranking:
     winners: tuple[str, ...]
     finished: bool
     outcome: str | None = None  # Liski only: "won", "lost" or None while playing
-    why: str = ""
+    why: str | Message = ""
 
 
 def competition_ranks(keys: Sequence[Hashable]) -> list[int]:
@@ -94,7 +95,8 @@ def kitsune(areas: Sequence[kg.Area], result: kg.Result) -> Ranking:
     ranks = competition_ranks([key(a) for a in areas])
     places = []
     for a, r in zip(areas, ranks, strict=True):
-        note = f"{a.total_blocked()} blocked" if a.total_blocked() else ""
+        note = (nmsg("%(num)d blocked", "%(num)d blocked", a.total_blocked())
+                if a.total_blocked() else "")
         places.append(Place(a.name, a.total(), r, note))
     return Ranking(_sorted(places), tuple(result.winners), result.reason is not None,
                    why=result.why)
@@ -110,4 +112,4 @@ def liski(names: Sequence[str], won: bool | None, round_reached: int) -> Ranking
     places = tuple(Place(n, None, 1, f"round {round_reached}") for n in names)
     winners = tuple(names) if won else ()
     return Ranking(places, winners, won is not None, outcome,
-                   why=f"round {round_reached} of 6")
+                   why=Message("round %(num)d of 6", num=round_reached))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -26,6 +26,9 @@ class Reducer:
     """Common table edits (the players' names); each game adds its own ops."""
 
     slug = ""
+    # Bump in a game's reducer whenever folding the same events would give another state:
+    # snapshots written by another version are then ignored (the log stays the truth).
+    version = 1
     min_players = 1
     max_players = MAX_PLAYERS
 
@@ -73,21 +76,41 @@ class Reducer:
         Never raises: an event that no longer applies (or was stored before a check existed)
         is skipped, so no stored event can make a table unreadable.
         """
+        new = copy_state(state)
+        problem = self.replay_in_place(new, op, data, at_ms)
+        return (state, problem) if problem else (new, None)
+
+    def replay_in_place(self, state: State, op: str, data: Any, at_ms: int
+                        ) -> str | Message | None:
+        """Fold one stored event into `state` in place; why it was skipped, or None.
+
+        Never raises. When it returns a reason, `state` may have been changed partly: the
+        store's fold then starts that stretch again without the event (see store.fold_from).
+        """
         try:
-            return self.apply(state, op, self.validate(op, data), at_ms), None
+            self.apply_in_place(state, op, self.validate(op, data), at_ms)
         except EditError as exc:
-            return state, exc.message  # a Message: read in each phone's language
+            return exc.message  # a Message: read in each phone's language
         except Exception as exc:  # noqa: BLE001 - a stored event must never break a table
-            return state, f"could not be applied ({type(exc).__name__})"
+            return f"could not be applied ({type(exc).__name__})"
+        return None
 
     def apply(self, state: State, op: str, data: dict[str, Any], at_ms: int) -> State:
         """Return the state after one edit (the given state is left untouched)."""
+        new = copy_state(state)
+        self.apply_in_place(new, op, data, at_ms)
+        return new
+
+    def apply_in_place(self, state: State, op: str, data: dict[str, Any], at_ms: int) -> None:
+        """Change `state` by one edit (the store folds this way: no copy per event).
+
+        A refused edit raises EditError and may have changed `state` partly: callers that
+        must keep their state apply the edit to a copy (see `copy_state`).
+        """
         handler = self.handlers.get(op)
         if handler is None:
             raise EditError("Unknown edit '%(op)s'.", op=op)
-        new = copy.deepcopy(state)
-        handler(new, data, at_ms)
-        return new
+        handler(state, data, at_ms)
 
     def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
         """What an edit touches, for spotting conflicting edits from two phones."""
@@ -161,6 +184,11 @@ class Reducer:
     def new_player(self, name: str) -> dict[str, Any]:
         """A new player's record; games add their own fields."""
         return {"name": name}
+
+
+def copy_state(state: State) -> State:
+    """A deep copy of a JSON-like state, several times faster than copy.deepcopy."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def clean_name(value: Any) -> str:

@@ -93,6 +93,7 @@ class KitsuneTable(Reducer):
     """Edits of a Kitsune table."""
 
     slug = "kitsune"
+    version = 1  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 6
 
     def __init__(self) -> None:

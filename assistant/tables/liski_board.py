@@ -12,13 +12,13 @@ from assistant.messages import N_, Message
 from assistant.tables import EditError, State
 from assistant.tables.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Str, edit
 
-ABILITIES = {
-    "fear": "removed a fear token",
-    "cluster": "removed a problem from a cluster",
-    "greykit": "adopted a grey kit",
-    "fox3": "drew 3 foxes and adopted 1",
-    "fox": "adopted a fox from the board",
-    "draw": "drew 3 ojojanie cards",
+ABILITIES = {  # shown with _()
+    "fear": N_("removed a fear token"),
+    "cluster": N_("removed a problem from a cluster"),
+    "greykit": N_("adopted a grey kit"),
+    "fox3": N_("drew 3 foxes and adopted 1"),
+    "fox": N_("adopted a fox from the board"),
+    "draw": N_("drew 3 ojojanie cards"),
 }
 # Rulebook, Puchater Characters: the three boards it prints, each with its marker symbol and
 # its three abilities. The other boards are named by the players and offer every ability

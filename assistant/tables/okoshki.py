@@ -67,6 +67,7 @@ class OkoshkiTable(Reducer):
     """Edits of an Okoshki table (always two players)."""
 
     slug = "okoshki"
+    version = 1  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 2
 
     def __init__(self) -> None:

@@ -103,6 +103,7 @@ class PisankiTable(Reducer):
     """Edits of a Pisanki table."""
 
     slug = "pisanki"
+    version = 1  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 5
 
     def __init__(self) -> None:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from assistant.games import GAMES
 from assistant.store import StaleEdit, Table, TableNotFound
@@ -33,7 +34,7 @@ def _load(code: str) -> Table:
     try:
         return store().get(code)
     except TableNotFound:
-        abort(404, description="No table has this code. Check it, or start a new table.")
+        abort(404, description=_("No table has this code. Check it, or start a new table."))
 
 
 @bp.get("/t/<code>/result.json")
@@ -74,7 +75,7 @@ def final_context(t: Table, own: bool) -> dict[str, Any]:
         "t": t, "state": t.state, "game": GAMES[t.game], "r": r, "own": own, "rid": rid,
         "share_text": share_text(GAMES[t.game].title, r, t.updated_ms),
         "share_url": share_url,
-        "played": datetime.fromtimestamp(t.updated_ms / 1000, UTC).strftime("%-d %b %Y, %H:%M"),
+        "played": datetime.fromtimestamp(t.updated_ms / 1000, UTC).strftime("%-d.%m.%Y, %H:%M"),
         "can_keep_scoring": t.game == "pisanki"
         and any(t.state["scoring"].get(s) for s in SLOTS),
     }
@@ -112,7 +113,7 @@ def shared(rid: str):
     """The read-only final screen of a past game, opened by its result id (never the code)."""
     t = find_by_result_id(rid)
     if t is None:
-        abort(404, description="No game has this result link.")
+        abort(404, description=_("No game has this result link."))
     return render_template("results/final.html", **final_context(t, own=False))
 
 

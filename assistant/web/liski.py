@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, abort, request
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from assistant.games import liski as lg
 from assistant.store import Table
@@ -40,6 +41,13 @@ def column_views(board: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def kind_words() -> dict[str, str]:
+    """The kinds of cards as the pages name them, in the phone's language."""
+    return {"problem": pgettext("card kind", "problem"),
+            "complication": pgettext("card kind", "complication"),
+            "nightmare": pgettext("card kind", "nightmare")}
+
+
 def context(t: Table) -> dict[str, Any]:
     """Template context of the Liski page: timer, board, verdicts."""
     board = t.state["board"]
@@ -49,7 +57,9 @@ def context(t: Table) -> dict[str, Any]:
         "board": board,
         "columns": column_views(board),
         "puchater_names": {p["id"]: p for p in board["puchaters"]},
-        "abilities": ABILITIES,
+        "abilities": {k: _(v) for k, v in ABILITIES.items()},
+        "symbol_words": lg.SYMBOL_NAMES,  # shown with _()
+        "kind_words": kind_words(),
         "transition_choices": TRANSITION_CHOICES,
         "library": {k: [c for c in board["library"] if c["kind"] == k]
                     for k in lg.REQUIREMENT_KINDS},

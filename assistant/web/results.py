@@ -9,6 +9,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import current_app
+from flask_babel import format_date, ngettext
+from flask_babel import gettext as _
 
 from assistant.games import kitsune as kg
 from assistant.games import ranking
@@ -108,15 +110,18 @@ def result_id(code: str) -> str:
 
 def share_text(game_title: str, r: ranking.Ranking, when_ms: int) -> str:
     """A short text of the result to share: '★ Ala wins Pisanki (30 Nov 2026): 1. Ala 57 …'."""
-    day = datetime.fromtimestamp(when_ms / 1000, UTC).strftime("%-d %b %Y")
+    day = format_date(datetime.fromtimestamp(when_ms / 1000, UTC), "d MMM y")
     places = ", ".join(
         f"{p.rank}. {p.name}" + ("" if p.score is None else f" {p.score}") for p in r.places
     )
     if r.outcome:
-        head = f"{game_title} ({day}): {'won' if r.outcome == 'won' else 'lost'} together"
+        head = (_("%(game)s (%(day)s): won together", game=game_title, day=day)
+                if r.outcome == "won" else
+                _("%(game)s (%(day)s): lost together", game=game_title, day=day))
     elif r.winners and r.finished:
-        head = f"★ {' and '.join(r.winners)} {'wins' if len(r.winners) == 1 else 'win'} " \
-               f"{game_title} ({day})"
+        head = "★ " + ngettext("%(names)s wins %(game)s (%(day)s)",
+                               "%(names)s win %(game)s (%(day)s)", len(r.winners),
+                               names=_(" and ").join(r.winners), game=game_title, day=day)
     else:
-        head = f"{game_title} ({day}), in progress"
+        head = _("%(game)s (%(day)s), in progress", game=game_title, day=day)
     return f"{head}: {places}" if places else head

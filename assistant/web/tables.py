@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import secrets
@@ -32,6 +33,7 @@ from assistant.store import (
     format_code,
     normalize_code,
     now_ms,
+    undo_target,
 )
 from assistant.tables import EditError, reducer_for
 from assistant.web import store
@@ -352,8 +354,8 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
 def describe_target(t: Table, ev: Any) -> str | Message:
     """What an undo event took back (a Message, translated where shown)."""
     reducer = reducer_for(t.game)
-    seq = ev.data.get("target") if isinstance(ev.data, dict) else None
-    target = next((e for e in t.events if str(e.seq) == str(seq)), None)
+    seq = undo_target(ev.data)
+    target = t.event(seq) if seq else None
     return reducer.describe(target.op, target.data) if target else Message("an edit")
 
 
@@ -366,6 +368,7 @@ def join_url(code: str) -> str:
     return url_for("tables.table", code=code, _external=True)
 
 
+@functools.lru_cache(maxsize=256)
 def qr_svg(text: str) -> Markup:
     """A QR code of `text` as inline SVG (made on the server; no image to fetch)."""
     img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)

@@ -89,8 +89,8 @@
 
   // What a tap paints, always in view under the grid: a small card of the brush and words.
   function brushWords(b) {
-    if (b.tool) return { down: "turn the card face down (tap again: face up)", copy: "copy the card on its left",
-                         erase: "erase the cell" }[b.tool];
+    if (b.tool) return { down: t("turn the card face down (tap again: face up)"), copy: t("copy the card on its left"),
+                         erase: t("erase the cell") }[b.tool];
     const parts = [];
     const CLOTHS = { checked: t("checked cloth"), striped: t("striped cloth"), dotted: t("dotted cloth") };
     const EGGS = { purple: t("purple egg"), red: t("red egg"), orange: t("orange egg"),
@@ -148,7 +148,7 @@
     if (b.cloth) n.cloth = b.cloth;
     if (b.egg) n.egg = b.egg === "none" ? null : b.egg;
     if (b.flower) {
-      if (n.cloth === "neutral") { hint("A neutral card is a double egg: it has no flowers."); return null; }
+      if (n.cloth === "neutral") { hint(t("A neutral card is a double egg: it has no flowers.")); return null; }
       const same = n.flowers.filter(function (f) { return f === b.flower; }).length;
       // A card without an egg always has 2 flowers of one kind: one tap gives both.
       const pair = [b.flower, b.flower];

@@ -12,18 +12,11 @@ TEMPLATES = ROOT / "templates"
 # Names and symbols that read the same in both languages (game and card names stay as printed).
 ALLOWED = {
     "Liski", "Ojojanie", "Liski: Ojojanie", "Pisanki", "Okoshki", "Kitsune", "EN", "PL",
-    "KQ7M-X4PA", "AGAIN", "NO!", "NO", "KEEP", "GOING", "Zniszczona", "Spuchlina", "m:ss", "QR",
+    "KQ7M-X4PA", "UTC", "AGAIN", "NO!", "NO", "KEEP", "GOING", "Zniszczona", "Spuchlina", "m:ss", "QR",
 }
 # Templates not translated yet; this list only shrinks (the final sweep empties it).
-PENDING = {
-    "liski/_columns.html",
-
-
-    "tables/_history.html", "tables/_players.html", "results/_banner_link.html",
-    "results/_follow.html", "results/_link.html", "results/_sheet_kitsune.html",
-    "results/_sheet_liski.html", "results/_sheet_okoshki.html", "results/_sheet_pisanki.html",
-    "results/final.html", "results/history.html",
-}
+PENDING: set[str] = set()
+BODY_CLASS = re.compile(r"\{% block body_class %\}.*?\{% endblock %\}", re.S)
 JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 TEXT_ATTRS = {"aria-label", "title", "placeholder", "alt", "label"}
 WORD = re.compile(r"[A-Za-z]{2,}")
@@ -63,6 +56,7 @@ class _Text(HTMLParser):
 def bare_text(source: str) -> list[str]:
     """Text a player would read that is not produced by a Jinja expression."""
     parser = _Text()
+    source = BODY_CLASS.sub("", source)  # a CSS class name, not text
     parser.feed(JINJA.sub("\x00", source))
     return parser.found
 
