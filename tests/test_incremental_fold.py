@@ -74,7 +74,7 @@ def kept_counts(game: str) -> list[int]:
     kept: list[int] = []
 
     @settings(max_examples=30, database=None, deadline=None, derandomize=True)
-    @given(plan=steps(game, max_size=40))
+    @given(plan=steps(game, max_size=60))
     def run(plan):
         kept.append(run_incremental(game, plan, 5))
 

@@ -38,6 +38,7 @@ class Reducer:
             "players.rename": self._players_rename,
             "players.remove": self._players_remove,
             "table.next": self._table_next,
+            "phone.name": self._phone_name,
         }
         # One declared schema per op (assistant/tables/schema.py): the edit is cleaned by it
         # before the handler runs, and only the cleaned data is stored.
@@ -47,6 +48,12 @@ class Reducer:
             "players.remove": edit(index=PLAYER_INDEX, name=NAME),
             "table.next": edit(code=Str(msg="That is not a table code.", max_len=16,
                                         pattern=r"[A-Za-z0-9]+")),
+            # Who a phone is (its device id is set by the server, never by the phone).
+            "phone.name": edit(device=Str(msg="Which phone?", max_len=40, required=True,
+                                          pattern=r"[A-Za-z0-9]+"),
+                               name=Str(msg=nmsg("A name has at most %(num)d letter.",
+                                                 "A name has at most %(num)d letters.", MAX_NAME),
+                                        max_len=MAX_NAME)),
         }
 
     def initial_state(self) -> State:
@@ -111,6 +118,8 @@ class Reducer:
             return {"players"}
         if op == "table.next":
             return {"next"}
+        if op == "phone.name":
+            return {f"phone:{data.get('device')}"}
         return {"*"}
 
     def describe(self, op: str, data: dict[str, Any]) -> str | Message:
@@ -123,6 +132,11 @@ class Reducer:
             return Message("removed player %(name)s", name=data.get("name", ""))
         if op == "table.next":
             return Message("started a new game with the same players")
+        if op == "phone.name":
+            name = data.get("name")
+            if name:
+                return Message("said this phone is %(name)s", name=name)
+            return Message("forgot who this phone is")
         return op
 
     # -- common ops ---------------------------------------------------------------------
@@ -150,6 +164,15 @@ class Reducer:
         if data.get("name") not in (None, "", state["players"][i]["name"]):
             raise EditError("The players changed meanwhile: check whom to remove.")
         del state["players"][i]
+
+    def _phone_name(self, state: State, data: dict[str, Any], _at: int) -> None:
+        """A phone says who it is (a player's name), or forgets it (an empty name)."""
+        phones = state.setdefault("phones", {})
+        name = " ".join(str(data.get("name") or "").split())
+        if name:
+            phones[str(data["device"])] = name
+        else:
+            phones.pop(str(data["device"]), None)
 
     def _table_next(self, state: State, data: dict[str, Any], _at: int) -> None:
         """A rematch started: the phones on this table are offered to follow to the new one."""

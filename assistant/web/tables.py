@@ -7,6 +7,7 @@ import io
 import json
 import secrets
 from typing import Any
+from urllib.parse import quote
 
 import qrcode
 import qrcode.image.svg
@@ -20,6 +21,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from assistant.games import GAMES, find_game
@@ -43,6 +45,17 @@ bp = Blueprint("tables", __name__)
 
 # Form fields that carry the edit's envelope rather than its data.
 ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
+
+# Steps that throw away or skip something: the interaction layer offers a one-tap undo after
+# them (static/js/interact.js reads this list from the page). Add an op here when it is one.
+DESTRUCTIVE_OPS = {
+    "timer.end", "timer.reset", "phase.next", "pisanki.clear", "players.remove", "round.tie",
+}
+
+
+@bp.app_context_processor
+def _interaction_globals() -> dict[str, Any]:
+    return {"destructive_ops": " ".join(sorted(DESTRUCTIVE_OPS))}
 
 
 @bp.get("/")
@@ -107,11 +120,36 @@ def edit(code: str):
 
 @bp.post("/t/<code>/undo")
 def undo(code: str):
-    """Take back the last edit, whoever made it."""
-    load(code)
+    """Take back one edit: a given line of the history, else this phone's own last edit."""
+    t = load(code)
     target = request.form.get("target")
-    # Without a target the store takes back the latest edit this phone saw (at version v).
-    return apply_edit(code, "undo", {"target": target} if target else {})
+    if not target:
+        last = my_last_undoable(t, device_id())
+        if last is None:
+            return respond(t, _("This phone has nothing to undo."), error=True)
+        target = str(last.seq)
+    return apply_edit(code, "undo", {"target": target})
+
+
+@bp.post("/t/<code>/me")
+def me(code: str):
+    """Say who this phone is (a player's name, or empty to forget it): history shows it."""
+    load(code)
+    name = " ".join(request.form.get("name", "").split())
+    return apply_edit(code, "phone.name", {"device": device_id(), "name": name})
+
+
+@bp.get("/t/<code>/history")
+def history_page(code: str):
+    """Older lines of the history, HISTORY_PAGE at a time, before the seq `before`."""
+    t = load(code)
+    try:
+        before = int(request.args.get("before", ""))
+    except ValueError:
+        abort(400, description=_("Say which line the older edits come before."))
+    lines, more = history_lines(t, before)
+    return render_template("tables/_history_lines.html", t=t, history=lines, more=more,
+                           me=device_id())
 
 
 @bp.get("/t/<code>/poll")
@@ -202,7 +240,23 @@ def respond(t: Table, message: str | None = None, error: bool = False):
     """htmx gets the live fragment (a refusal is a 200 with its message); forms a redirect.
 
     A script island that asks for JSON (the Pisanki grid) gets the version and any message.
+    The interaction layer (X-Interact) gets the message in headers, to show it where the
+    player is looking rather than at the top of the table.
     """
+    if request.headers.get("X-Interact") == "1":
+        if request.headers.get("Accept") == "application/json":
+            resp = jsonify(version=t.version, error=message if error else None)
+        else:
+            resp = page_or_fragment(
+                f"{t.game}/table.html", "tables/_main.html", **table_context(t)
+            )
+        resp.headers["X-Version"] = str(t.version)
+        if message:
+            resp.headers["X-Message"] = quote(message)
+            resp.headers["X-Error"] = "1" if error else "0"
+        elif t.events:
+            resp.headers["X-Seq"] = str(t.events[-1].seq)
+        return resp
     if request.headers.get("Accept") == "application/json":
         return jsonify(version=t.version, error=message if error else None)
     if is_htmx():
@@ -218,22 +272,63 @@ def respond(t: Table, message: str | None = None, error: bool = False):
     return redirect(url_for("tables.table", code=t.code), code=303)
 
 
-def table_context(t: Table, message: str | None = None, error: bool = False) -> dict[str, Any]:
-    """Everything a table template needs."""
+HISTORY_PAGE = 12
+
+
+def phone_names(t: Table) -> dict[str, str]:
+    """Who each phone said it is (op phone.name), by device id."""
+    return dict(t.state.get("phones") or {})
+
+
+def who(t: Table, author: str, me: str, names: dict[str, str]) -> str:
+    """A history line's author in words: the phone's chosen name, 'you' for this phone."""
+    name = names.get(author)
+    if author == me:
+        return _("%(name)s (you)", name=name) if name else _("you")
+    return name or _("phone %(id)s", id=author)
+
+
+def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, Any]], int]:
+    """Up to HISTORY_PAGE lines, newest first, of the events before seq `before`; and the
+    seq to ask for more with (0 when there are no older lines)."""
     reducer = reducer_for(t.game)
-    history = [
+    me = device_id()
+    names = phone_names(t)
+    events = [ev for ev in t.events if before is None or ev.seq < before]
+    page = events[-HISTORY_PAGE:]
+    lines = [
         {
             "seq": ev.seq,
             # Rendered now from the event's data, in this phone's language.
             "text": tr(Message("undid: %(what)s", what=describe_target(t, ev)))
             if ev.op == "undo" else tr(reducer.describe(ev.op, ev.data)),
             "undone": ev.seq in t.undone,
+            "undoable": ev.op not in ("undo", "phone.name") and ev.seq not in t.undone,
             "author": ev.author,
+            "who": who(t, ev.author, me, names),
+            "mine": ev.author == me,
             "at_ms": ev.at_ms,
         }
-        for ev in reversed(t.events[-12:])
+        for ev in reversed(page)
     ]
+    more = page[0].seq if page and len(events) > len(page) else 0
+    return lines, more
+
+
+def my_last_undoable(t: Table, device: str) -> Any:
+    """This phone's most recent edit that can still be undone (not an undo, not undone)."""
+    for ev in reversed(t.events):
+        if ev.author == device and ev.op not in ("undo", "phone.name") and ev.seq not in t.undone:
+            return ev
+    return None
+
+
+def table_context(t: Table, message: str | None = None, error: bool = False) -> dict[str, Any]:
+    """Everything a table template needs."""
+    reducer = reducer_for(t.game)
+    history, more = history_lines(t)
     last = t.last_undoable()
+    mine = my_last_undoable(t, device_id())
     ctx: dict[str, Any] = {
         "t": t,
         "game": GAMES[t.game],
@@ -242,6 +337,11 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "join_url": join_url(t.code),
         "qr_svg": qr_svg(join_url(t.code)),
         "history": history,
+        "history_more": more,
+        "me": device_id(),
+        "my_name": phone_names(t).get(device_id(), ""),
+        "my_last": mine,
+        "my_last_text": reducer.describe(mine.op, mine.data) if mine else "",
         "last_undoable": last,
         "last_text": tr(reducer.describe(last.op, last.data)) if last else "",
         "message": message,

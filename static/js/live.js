@@ -1,28 +1,18 @@
 // Keeps a table page in step with the other phones: cheap conditional polling of the table's
-// version (304 when nothing changed), a refresh of #table-main when it did, and the server
+// version (304 when nothing changed), a refresh of #table-main when it did (interact.js), and the server
 // clock offset for the timer island. Polling pauses while the page is hidden.
 (function () {
   "use strict";
   let etag = null;
   let timer = null;
-  let pending = false;
   window.tableClock = { offsetMs: 0, rttMs: null };
 
   function main() { return document.getElementById("table-main"); }
 
-  function editing(m) {
-    const a = document.activeElement;
-    return a && m.contains(a) && (a.tagName === "INPUT" || a.tagName === "TEXTAREA" || a.tagName === "SELECT")
-      && a.type !== "hidden" && a.type !== "submit" && a.type !== "button";
-  }
-
+  // Fetch the fresh table part through the interaction layer (morphed in: scroll, open
+  // pickers, focus and half-typed text stay; it waits while this phone's taps are on the way).
   function refresh() {
-    const m = main();
-    if (!m) return;
-    // Never wipe what a player is typing, nor taps still on their way to the server.
-    if (editing(m) || window.tableBusy) { pending = true; return; }
-    pending = false;
-    htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
+    if (window.interact) window.interact.refresh();
   }
 
   async function poll() {
@@ -47,12 +37,12 @@
       window.tableClock.offsetMs = server - (Date.now() - rtt / 2);
       window.tableClock.rttMs = rtt;
     }
-    if (resp.status === 304) { if (pending) refresh(); return; }
+    if (resp.status === 304) return;
     if (!resp.ok) return;
     etag = resp.headers.get("ETag");
     const data = await resp.json();
     document.dispatchEvent(new CustomEvent("table:poll", { detail: data }));
-    if (String(data.version) !== (main() || {}).dataset?.version || pending) refresh();
+    if (String(data.version) !== (main() || {}).dataset?.version) refresh();
   }
 
   function start() {
@@ -67,9 +57,8 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { etag = null; start(); } else { stop(); }
   });
-  document.body.addEventListener("focusout", function () { if (pending) setTimeout(refresh, 50); });
-  // After our own edit the fragment carries the new version: no refetch needed.
-  document.body.addEventListener("htmx:afterSwap", function () { etag = null; });
+  // After a swap the page carries a new version: ask again without the old ETag.
+  document.addEventListener("interact:swapped", function () { etag = null; });
   window.tablePollNow = poll;
   start();
 })();

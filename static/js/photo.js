@@ -219,12 +219,11 @@
     window.tableBusy = true;
     drop.addEventListener("click", function () { out.hidden = true; window.tableBusy = false; });
     use.addEventListener("click", async function () {
-      const m = document.getElementById("table-main");
       const res = await window.postEdit(d.box.dataset.edit, d.box.dataset.csrf, "zone.fill",
         { player: d.box.dataset.player }, { zone: d.result.zone });
       window.tableBusy = false;
       if (res.error) { if (window.appToast) window.appToast(res.error); return; }
-      htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
+      window.interact.refresh();
     });
   });
 })();

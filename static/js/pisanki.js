@@ -1,7 +1,7 @@
 // The Pisanki entry island: paint a display table with brushes (tablecloth, egg, flowers,
 // face down, copy from the left). Each tap shows at once and is sent to the server in order
-// (one request at a time, each with the version it saw); the score sheet is fetched again
-// when the queue is empty. Brushes survive a refresh of the page part (sessionStorage).
+// by the interaction layer (interact.js: one request at a time, kept over a reload); the
+// score sheet comes with the refresh when the queue is empty. Brushes survive a refresh of the page part (sessionStorage).
 (function () {
   "use strict";
   // The reference deck's colours (assistant/vision/deck.py), for cards still half entered.
@@ -9,8 +9,6 @@
                 green: "#28a546", blue: "#1e64c8" };
   const FLOWER = { blue: "#28c8f0", pink: "#ffa0cd", purple: "#641496", yellow: "#ffdc00" };
   const KEY = "pisanki-brush";
-  let queue = [];
-  let sending = false;
   let taps = 0;
 
   function entry() { return document.getElementById("p-entry"); }
@@ -63,6 +61,7 @@
   }
 
   function render(e) {
+    if (!e.dataset.preview) withPending(e);
     const grid = JSON.parse(e.dataset.grid);
     e.querySelectorAll(".p-cell").forEach(function (btn) {
       const cell = grid[+btn.dataset.r][+btn.dataset.c];
@@ -184,9 +183,22 @@
     render(e);
     taps += 1;
     window.pisankiTaps = taps;
-    queue.push({ player: e.dataset.player, name: e.dataset.name, r: r, c: c, cell: next,
-                 url: e.dataset.edit, sheet: e.dataset.sheet, csrf: e.dataset.csrf });
-    send();
+    // Queued by the interaction layer (kept over a reload, sent in order, re-sent when the
+    // connection drops); the score sheet comes with the refresh once the queue is empty.
+    window.interact.post(e.dataset.edit, "pisanki.cell",
+      { player: e.dataset.player, name: e.dataset.name, r: r, c: c }, { cell: next });
+  }
+
+  // Taps still waiting to be saved show as made (also after a reload).
+  function withPending(e) {
+    const grid = JSON.parse(e.dataset.grid);
+    window.interact.pending().forEach(function (item) {
+      const f = Object.fromEntries(item.fields);
+      if (f.op === "pisanki.cell" && f.player === e.dataset.player && item.data) {
+        grid[+f.r][+f.c] = item.data.cell;
+      }
+    });
+    e.dataset.grid = JSON.stringify(grid);
   }
 
   // Picks made before painting add up (one tap then paints them all). Once the brush has
@@ -212,29 +224,6 @@
     window.pisankiTaps = taps;
     saveBrush({});
     render(entry());
-  }
-
-  async function send() {
-    if (sending) return;
-    sending = true;
-    window.tableBusy = true;
-    let last = null;
-    while (queue.length) {
-      const job = queue.shift();
-      last = job;
-      try {
-        const out = await window.postEdit(job.url, job.csrf, "pisanki.cell",
-          { player: job.player, name: job.name, r: job.r, c: job.c }, { cell: job.cell });
-        if (out.error && window.appToast) window.appToast(out.error);
-      } catch (err) {
-        if (window.appToast) window.appToast("Not saved: no connection to the table's server.");
-        queue.unshift(job);
-        await new Promise(function (res) { setTimeout(res, 1500); });
-      }
-    }
-    sending = false;
-    window.tableBusy = false;
-    if (last) htmx.ajax("GET", last.sheet, { target: "#p-sheet", swap: "outerHTML" });
   }
 
   function showWhy(btn) {
@@ -344,7 +333,6 @@
       render(e);
       return;
     }
-    const m = document.getElementById("table-main");
     const out = await window.postEdit(e.dataset.edit, e.dataset.csrf, "pisanki.grid",
       { player: e.dataset.player, name: e.dataset.name }, { grid: JSON.parse(grid) });
     window.tableBusy = false;
@@ -365,29 +353,14 @@
       const lo = await lr.json();
       if (window.appToast) window.appToast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
     }
-    htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" });
+    window.interact.refresh();
   }
   document.addEventListener("click", function (ev) {
     const b = ev.target.closest && ev.target.closest("[data-preview]");
     if (b) endPreview(b.dataset.preview === "use");
   });
 
-  // Never swap the table under a pressed finger: a refresh landing between pointerdown and
-  // pointerup replaced the cell and lost the tap. The next poll brings the refresh again.
-  let pressed = false;
-  document.addEventListener("pointerdown", function (ev) {
-    pressed = !!(entry() && entry().contains(ev.target));
-  }, true);
-  ["pointerup", "pointercancel"].forEach(function (type) {
-    document.addEventListener(type, function () { pressed = false; }, true);
-  });
-  document.body.addEventListener("htmx:beforeSwap", function (ev) {
-    const cfg = ev.detail.requestConfig || {};
-    if (pressed && ev.detail.target && ev.detail.target.id === "table-main" && cfg.verb === "get") {
-      ev.detail.shouldSwap = false;
-    }
-  });
-  document.body.addEventListener("htmx:afterSwap", function () { const e = entry(); if (e) render(e); });
+  document.addEventListener("interact:swapped", function () { const e = entry(); if (e) render(e); });
   const e0 = entry();
   if (e0) { render(e0); whyFromUrl(); }
 })();

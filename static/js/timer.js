@@ -227,7 +227,7 @@
         // The server shows the problems phase once time is up: fetch the fresh board.
         expiredRefresh = tm.run;
         const m = document.getElementById("table-main");
-        if (m) setTimeout(function () { htmx.ajax("GET", m.dataset.src, { target: "#table-main", swap: "outerHTML" }); }, 400);
+        if (m) setTimeout(function () { window.interact.refresh(); }, 400);
       }
     }
     wake(status === "running" || status === "paused");

@@ -79,10 +79,11 @@ def shot(page, name: str) -> Path:
 
 def landed(page, fn) -> None:
     """Do something that makes one edit, and wait until the fresh table is swapped in and
-    settled (so the next tap does not land on an element about to be replaced)."""
+    settled: no tap is waiting and no button that changed meaning under the finger is still
+    ignoring taps (.just-changed, for 0.6 s), as a person's next tap would come later."""
     from playwright.sync_api import expect
 
     before = page.locator("#table-main").get_attribute("data-version")
     fn()
     expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
-    expect(page.locator("#table-main.htmx-settling, #table-main.htmx-swapping")).to_have_count(0)
+    expect(page.locator("#taps-waiting:not([hidden]), .just-changed")).to_have_count(0)

@@ -70,7 +70,8 @@ def test_steppers_refuse_a_total_below_the_symbols_and_cards_can_be_corrected(
     expect(sheet.get_by_role("textbox", name="needs boat")).to_have_value("2")
     shot(page, "liski-card-steppers")
     sheet.get_by_role("button", name="Save card").click()  # refused: no new version
-    expect(page.locator(".flash-error")).to_contain_text("smaller than its specific symbols (2)")
+    # Refusals show at the tapped control or in the toast (the interaction layer).
+    expect(page.locator(".tap-msg, #toast").filter(has_text="smaller than its specific symbols (2)")).to_have_count(1)
     expect(page.locator("#col-4 button.pick")).to_have_count(1)  # nothing saved
     # Correct the number: the sheet came back open with what was entered.
     expect(sheet).to_be_visible()

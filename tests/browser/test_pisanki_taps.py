@@ -36,7 +36,7 @@ def test_a_realistic_table_in_at_most_50_taps(live_server, new_phone):
     shot(page, "pisanki-taps-entered")
     # Every tap is saved one request after the other: on a busy machine the queue of ~40
     # edits takes longer than the default 8 s to drain, so the wait is sized to the work.
-    page.wait_for_function("window.tableBusy === false", timeout=60000)
+    expect(page.locator("html[data-taps='0']")).to_have_count(1, timeout=60000)
     page.reload()
     grid = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
     want = [[{"down": True} if c is None else c for c in row] for row in target]
