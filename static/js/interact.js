@@ -220,7 +220,13 @@
     if (active && m.contains(active) && !/^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) active.blur();
     Idiomorph.morph(m, fresh, {
       morphStyle: "outerHTML", ignoreActiveValue: true, restoreFocus: true,
-      callbacks: { beforeAttributeUpdated: keepAttribute(source, live) },
+      callbacks: {
+        beforeAttributeUpdated: keepAttribute(source, live),
+        // An island's own message (data-keep-live) is not reset by another phone's update.
+        beforeNodeMorphed: function (el) {
+          return !(live && el.nodeType === 1 && el.hasAttribute("data-keep-live"));
+        },
+      },
     });
     inner.forEach(function (s) {
       const el = s.el.isConnected ? s.el : (s.id && document.getElementById(s.id));
