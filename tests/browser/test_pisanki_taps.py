@@ -10,16 +10,22 @@ from tests.browser.conftest import landed, shot
 from tests.browser.pisanki_plan import plan, realistic_table
 
 
-def test_a_realistic_table_in_at_most_50_taps(live_server, new_phone):
-    # Three cloths, six egg colours, two double eggs, six flowers, one face down.
-    target = realistic_table(0)
-    taps = plan(target)
+def two_player_table(live_server, new_phone):
+    """A phone on a new Pisanki table with Ala and Olek."""
     page = new_phone()
     page.goto(live_server + "/")
     page.get_by_role("button", name=re.compile("Pisanki")).click()
     for name in ("Ala", "Olek"):
         page.get_by_label("New player's name").fill(name)
         landed(page, lambda: page.get_by_role("button", name="Add").click())
+    return page
+
+
+def test_a_realistic_table_in_at_most_50_taps(live_server, new_phone):
+    # Three cloths, six egg colours, two double eggs, six flowers, one face down.
+    target = realistic_table(0)
+    taps = plan(target)
+    page = two_player_table(live_server, new_phone)
     entry = page.locator("#p-entry")
     entry.scroll_into_view_if_needed()
     for kind, label in taps:
@@ -45,12 +51,7 @@ def test_a_realistic_table_in_at_most_50_taps(live_server, new_phone):
 
 
 def test_an_egg_pass_keeps_each_cells_cloth(live_server, new_phone):
-    page = new_phone()
-    page.goto(live_server + "/")
-    page.get_by_role("button", name=re.compile("Pisanki")).click()
-    for name in ("Ala", "Olek"):
-        page.get_by_label("New player's name").fill(name)
-        landed(page, lambda: page.get_by_role("button", name="Add").click())
+    page = two_player_table(live_server, new_phone)
     entry = page.locator("#p-entry")
 
     def tap(*names):
