@@ -175,6 +175,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 def cmd_recognize(args: argparse.Namespace) -> int:
     """Recognise a photo and print the INTERFACE.md JSON."""
+    from assistant.messages import plain
     from assistant.vision.api import recognise_okoshki, recognise_pisanki
 
     use_deck(args.deck)
@@ -183,7 +184,7 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         out = recognise_pisanki(data, args.rows or 4, args.cols or 6)
     else:
         out = recognise_okoshki(data)
-    print(json.dumps(out, ensure_ascii=False, indent=2))
+    print(json.dumps(plain(out), ensure_ascii=False, indent=2))
     return 0
 
 

@@ -70,6 +70,15 @@ class Message:
         return str(other) + str(self)
 
 
+class MessageError(ValueError):
+    """A refusal with a Message: `str()` is the English line (API, CLI), `.message` is what the
+    pages translate (`MessageError("Too large: %(mp)d megapixels.", mp=mp)`)."""
+
+    def __init__(self, msgid: str | Message, **params: Any) -> None:
+        self.message = msgid if isinstance(msgid, Message) else Message(msgid, **params)
+        super().__init__(str(self.message))
+
+
 def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     """A message whose words follow a number (Polish has three forms: 1, 2–4, 5+)."""
     return Message(singular, plural, num, **params)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games import pisanki as pg
+from assistant.messages import MessageError
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import PhotoError
 
 
-class RecognitionError(ValueError):
+class RecognitionError(MessageError):
     """A photo that cannot be recognised; one line says why."""
 
 
@@ -33,12 +34,12 @@ def recognise_pisanki(data: bytes, rows: int = 4, cols: int = 6,
     """INTERFACE.md Recognition for a Pisanki display table (the outline the player dragged
     replaces the one found when `corners` is given)."""
     if (rows, cols) not in set(pg.GRID_SIZES.values()):
-        raise RecognitionError(f"rows/cols: a display table is 4×6, 3×6 or 3×5, not "
-                               f"{rows}×{cols}")
+        raise RecognitionError("rows/cols: a display table is 4×6, 3×6 or 3×5, not "
+                               "%(rows)s×%(cols)s", rows=rows, cols=cols)
     try:
         res = vp.recognise(data, rows, cols, read_corners(corners))
     except (PhotoError, vp.NoCardsFound) as exc:
-        raise RecognitionError(str(exc)) from None
+        raise RecognitionError(exc.message) from None
     return {
         "grid": [[{"card": None if g.card is None else {
             "cloth": g.card.cloth, "egg": g.card.egg, "double": g.card.double,
@@ -57,7 +58,7 @@ def recognise_okoshki(data: bytes) -> dict[str, Any]:
     try:
         res = vo.recognise(data)
     except PhotoError as exc:
-        raise RecognitionError(str(exc)) from None
+        raise RecognitionError(exc.message) from None
     return {
         "cards": [{"id": c.id, "kind": c.kind, "confidence": c.confidence, "quad": c.quad,
                    "unsure": c.confidence < vo.UNSURE} for c in res.cards],

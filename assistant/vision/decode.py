@@ -9,6 +9,8 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
+from assistant.messages import MessageError
+
 MAX_PIXELS = 50_000_000  # a phone photo is 12–48 MP; more is refused before decoding
 # PNG and WebP are decoded whole before scaling (only JPEG scales while decoding): no phone
 # camera writes them, so they are held to 16 MP (a screenshot is under 4)
@@ -17,7 +19,7 @@ MAX_SIDE = 12_000  # nor a strip: no phone photo is longer than this
 WORK_SIDE = 2000  # the recognisers work at about this long side
 
 
-class PhotoError(ValueError):
+class PhotoError(MessageError):
     """A file that cannot be used as a photo; the message says why in one line."""
 
 
@@ -48,18 +50,19 @@ def check_header(data: bytes) -> tuple[int, int]:
         raise PhotoError("This file is not a photo (send a JPEG, PNG or WebP).")
     fmt, w, h = head
     if fmt == "BOMB":
-        raise PhotoError(f"The photo is too large (at most {MAX_PIXELS // 1_000_000} "
-                         "megapixels). Take it with the phone's normal camera.")
+        raise PhotoError("The photo is too large (at most %(most)d megapixels). Take it with the "
+                         "phone's normal camera.", most=MAX_PIXELS // 1_000_000)
     if fmt not in FORMATS:
-        raise PhotoError(f"{fmt or 'This'} images are not read: send a JPEG, PNG or WebP photo.")
+        raise PhotoError("%(format)s images are not read: send a JPEG, PNG or WebP photo.",
+                         format=fmt or "?")
     if w * h > MAX_PIXELS or max(w, h) > MAX_SIDE:
-        raise PhotoError(f"The photo is too large ({w * h / 1e6:.0f} megapixels, {w}×{h}; at "
-                         f"most {MAX_PIXELS // 1_000_000}). Take it with the phone's normal "
-                         "camera.")
+        raise PhotoError("The photo is too large (%(mp)d megapixels, %(w)d×%(h)d; at most "
+                         "%(most)d). Take it with the phone's normal camera.",
+                         mp=round(w * h / 1e6), w=w, h=h, most=MAX_PIXELS // 1_000_000)
     if FORMATS[fmt] != "JPEG" and w * h > MAX_PIXELS_LOSSLESS:
-        raise PhotoError(f"The image is too large for a {FORMATS[fmt]} ({w * h / 1e6:.0f} "
-                         f"megapixels; at most {MAX_PIXELS_LOSSLESS // 1_000_000}): send the "
-                         "camera's JPEG.")
+        raise PhotoError("The image is too large for a %(format)s (%(mp)d megapixels; at most "
+                         "%(most)d): send the camera's JPEG.", format=FORMATS[fmt],
+                         mp=round(w * h / 1e6), most=MAX_PIXELS_LOSSLESS // 1_000_000)
     return w, h
 
 
@@ -81,7 +84,8 @@ def decode(data: bytes, work_side: int = WORK_SIDE) -> np.ndarray:
         raise PhotoError("This photo could not be read (a damaged file?): send a JPEG, PNG or "
                          "WebP.")
     if img.shape[0] * img.shape[1] > MAX_PIXELS:
-        raise PhotoError(f"The photo is too large (at most {MAX_PIXELS // 1_000_000} megapixels).")
+        raise PhotoError("The photo is too large (at most %(most)d megapixels).",
+                         most=MAX_PIXELS // 1_000_000)
     if min(img.shape[:2]) < 200:
         raise PhotoError("The photo is too small: take it closer, at least 640 pixels across.")
     scale = work_side / max(img.shape[:2])

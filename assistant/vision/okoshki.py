@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from assistant.games import okoshki as ok
+from assistant.messages import Message, nmsg
 from assistant.vision import deck
 from assistant.vision.decode import decode
 
@@ -238,11 +239,12 @@ def recognise(data: bytes) -> ZoneRecognition:
     zone = dict.fromkeys(ok.KINDS, 0)
     for c in cards:
         zone[c.kind] += 1
-    warnings = []
+    warnings: list[Message] = []
     if not cards:
-        warnings.append("No cards found on this photo.")
+        warnings.append(Message("No cards found on this photo."))
     unsure = sum(1 for c in cards if c.confidence < UNSURE)
     if unsure:
-        warnings.append(f"{unsure} card(s) to check: they are outlined in orange.")
+        warnings.append(nmsg("%(num)d card to check: it is outlined in orange.",
+                             "%(num)d cards to check: they are outlined in orange.", unsure))
     return ZoneRecognition(cards, zone, warnings, round(time.perf_counter() - t0, 3),
                            (img.shape[1], img.shape[0]))

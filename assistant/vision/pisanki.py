@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from assistant.games import pisanki as pg
+from assistant.messages import N_, Message, MessageError, nmsg
 from assistant.vision import deck, views
 from assistant.vision.decode import decode
 
@@ -261,15 +262,15 @@ def padded_table(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> tup
 def outline_doubt(quad: np.ndarray, rows: int, cols: int, shape: tuple[int, ...]) -> str | None:
     """Why a table outline is doubtful (degenerate, far from the table's shape), or None."""
     if not cv2.isContourConvex(quad.astype(np.int32)):
-        return "the outline found is not a proper four-sided shape"
+        return N_("the outline found is not a proper four-sided shape")
     area = cv2.contourArea(quad.astype(np.float32))
     if area < 0.04 * shape[0] * shape[1]:
-        return "the table found is very small"
+        return N_("the table found is very small")
     w = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
     h = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
     want = cols * deck.W / (rows * deck.H)
     if not 0.7 < (w / max(h, 1)) / want < 1.45:
-        return "the outline found does not have the table's shape"
+        return N_("the outline found does not have the table's shape")
     return None
 
 
@@ -279,7 +280,7 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
     `corners` (four [x, y] in the working image, from the player) replaces the outline found."""
     t0 = time.perf_counter()
     img = decode(data)
-    warnings: list[str] = []
+    warnings: list[Message] = []
     if corners is not None:
         quad = _order(np.float32(corners))
     else:
@@ -310,14 +311,16 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
                 row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
             grid.append(row)
     if doubt:
-        warnings.append(f"Check the table's outline: {doubt}. Drag its corners onto the "
-                        "table's corners, or retake the photo from straight above.")
+        warnings.append(Message("Check the table's outline: %(doubt)s. Drag its corners onto "
+                                "the table's corners, or retake the photo from straight above.",
+                                doubt=Message(doubt)))
     unsure = sum(1 for row in grid for g in row if g.unsure)
     if unsure:
-        warnings.append(f"{unsure} card(s) to check: they are shaded on the grid.")
+        warnings.append(nmsg("%(num)d card to check: it is shaded on the grid.",
+                             "%(num)d cards to check: they are shaded on the grid.", unsure))
     return TableRecognition(grid, quad.round(1).tolist(), warnings,
                             round(time.perf_counter() - t0, 3), (img.shape[1], img.shape[0]))
 
 
-class NoCardsFound(ValueError):
+class NoCardsFound(MessageError):
     """The photo shows no cards the recogniser can find."""

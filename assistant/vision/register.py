@@ -17,6 +17,7 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
+from assistant.messages import N_, Message, MessageError, join, nmsg
 from assistant.vision import deck, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
@@ -25,7 +26,7 @@ from assistant.vision.decode import decode
 OKOSHKI_ROWS, OKOSHKI_COLS = 6, 8
 
 
-class RegisterError(ValueError):
+class RegisterError(MessageError):
     """A registration photo that cannot be used; one line says why."""
 
 
@@ -58,11 +59,11 @@ def cell_faults(cells: list[np.ndarray]) -> list[str | None]:
         inner = cell[deck.BORDER:-deck.BORDER, deck.BORDER:-deck.BORDER]
         blown = float((inner.min(axis=2) > 245).mean())
         if blown > GLARE_SHARE:
-            out.append("glare")
+            out.append(N_("glare"))
         elif s < BLUR_SHARE * median:
-            out.append("blurred")
+            out.append(N_("blurred"))
         elif min(cell.shape[:2]) == 0 or float(cell.max(axis=2).mean()) < 25:
-            out.append("cut off")
+            out.append(N_("cut off"))
         else:
             out.append(None)
     return out
@@ -96,21 +97,24 @@ def register_okoshki_photos(photos: list[bytes], folder: Path) -> list[str]:
     if not 1 <= len(photos) <= 3:
         raise RegisterError("Send one to three photos of the 48 cards laid out in 6 rows of 8.")
     best: list[np.ndarray | None] = [None] * len(ok.DECK)
-    faults: list[str | None] = ["missing"] * len(ok.DECK)
+    faults: list[str | None] = [N_("missing")] * len(ok.DECK)
     for data in photos:
         cells = _table_cells(data, OKOSHKI_ROWS, OKOSHKI_COLS, (deck.W, deck.H))
         found = cell_faults(cells)
         for i in _cut_off(data):
-            found[i] = "cut off"
+            found[i] = N_("cut off")
         for i, (cell, fault) in enumerate(zip(cells, found, strict=True)):
             if best[i] is None or (faults[i] is not None and fault is None):
                 best[i], faults[i] = cell, fault
     bad = [(i, f) for i, f in enumerate(faults) if f is not None]
     if bad:
-        names = ", ".join(f"row {i // OKOSHKI_COLS + 1} card {i % OKOSHKI_COLS + 1} ({f})"
-                          for i, f in bad[:8])
-        more = f" and {len(bad) - 8} more" if len(bad) > 8 else ""
-        raise RegisterError(f"Retake (or add a photo of) {names}{more}: nothing was saved.")
+        names = join(*(Message("row %(row)d card %(card)d (%(fault)s)", row=i // OKOSHKI_COLS + 1,
+                               card=i % OKOSHKI_COLS + 1, fault=Message(f)) for i, f in bad[:8]))
+        if len(bad) > 8:
+            more = nmsg("and %(num)d more card", "and %(num)d more cards", len(bad) - 8)
+            names = join(names, more, sep=" ")
+        raise RegisterError("Retake (or add a photo of) %(cells)s: nothing was saved.",
+                            cells=names)
     folder.mkdir(parents=True, exist_ok=True)
     for card, cell in zip(ok.DECK, best, strict=True):
         cv2.imwrite(str(folder / f"{card.id}.png"), cell)
@@ -138,7 +142,9 @@ def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path,
         for i, want in enumerate(wants):
             pg.read_card(want, f"grid[{i // cols}][{i % cols}]")
     except pg.PisankiError as exc:
-        raise RegisterError(str(exc)) from None
+        # the game's own check names the cell (English: only the CLI can send a bad grid)
+        raise RegisterError("The confirmed table has a card that cannot be: %(error)s",
+                            error=str(exc)) from None
     img = decode(data)
     quad = vp.find_table(img) if corners is None else vp._order(np.float32(corners))
     if quad is None:

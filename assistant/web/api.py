@@ -11,6 +11,7 @@ from assistant.interface import CHECKERS, SCORERS, JsonFn, load_json, run
 from assistant.web.guard import one_line
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+PAGE_HEADER = "X-Assistant-Page"  # sent by the pages' photo upload: answer in the phone's language
 
 
 def json_body() -> Any:
@@ -64,10 +65,23 @@ def recognize(game: str):
                 corners = json.loads(request.form["corners"]) if "corners" in request.form else None
             except ValueError:
                 return jsonify(error="corners: four [x, y] points as JSON"), 400
-            return jsonify(recognise_pisanki(data, rows, cols, corners))
-        return jsonify(recognise_okoshki(data))
+            out = recognise_pisanki(data, rows, cols, corners)
+        else:
+            out = recognise_okoshki(data)
     except RecognitionError as exc:
-        return jsonify(error=str(exc)), 400
+        return jsonify(error=in_page_language(exc.message)), 400
+    out["warnings"] = [in_page_language(w) for w in out["warnings"]]
+    return jsonify(out)
+
+
+def in_page_language(message: Any) -> str:
+    """English for API clients; the phone's language when a page asks (X-Assistant-Page: 1),
+    as photo.js does: the API's words stay English (INTERFACE.md), a player reads their own."""
+    if request.headers.get(PAGE_HEADER) == "1":
+        from assistant.web.i18n import tr
+
+        return tr(message)
+    return str(message)
 
 
 @bp.post("/<game>/check")

@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, jsonify, redirect, render_template, re
 
 from assistant.games import okoshki as ok
 from assistant.messages import N_
+from assistant.web.i18n import tr
 
 bp = Blueprint("deck", __name__, url_prefix="/deck")
 
@@ -19,13 +20,13 @@ def folder() -> Path:
 
 
 @bp.get("/")
-def page():
+def page(error=None):
     """How to register each game's deck, and what is registered now."""
     from assistant.vision.register import OKOSHKI_COLS, status
 
     order = [ok.DECK[i:i + OKOSHKI_COLS] for i in range(0, len(ok.DECK), OKOSHKI_COLS)]
     return render_template("deck.html", status=status(folder()), order=order, ok=ok,
-                           message=request.args.get("m"), error=request.args.get("e"))
+                           message=request.args.get("m"), error=error or request.args.get("e"))
 
 
 def _photo() -> bytes | None:
@@ -58,7 +59,8 @@ def okoshki():
     try:
         register_okoshki_photos(photos, folder())
     except (PhotoError, RegisterError) as exc:
-        return redirect(url_for("deck.page", e=str(exc)), code=303)
+        # Shown at once (not through a redirect): the line has numbers to put in the phone's words.
+        return page(error=exc.message), 400
     return redirect(url_for("deck.page", m=N_("Your Okoshki cards are registered.")), code=303)
 
 
@@ -74,23 +76,24 @@ def pisanki():
     try:
         grid = GRID.clean(json.loads(request.form.get("grid", "")))
     except EditError as exc:  # before ValueError: it is one
-        return jsonify(error=str(exc)), 400
+        return jsonify(error=tr(exc)), 400
     except (ValueError, RecursionError):
-        return jsonify(error="The confirmed table is missing."), 400
+        return jsonify(error=tr(N_("The confirmed table is missing."))), 400
     if not grid or any(len(row) != len(grid[0]) for row in grid):
-        return jsonify(error="The confirmed table must be 4×6, 3×6 or 3×5."), 400
+        return jsonify(error=tr(N_("The confirmed table must be 4×6, 3×6 or 3×5."))), 400
     cards = [c for row in grid for c in row if c is not None and not c.get("down")]
     if any("cloth" not in c or "egg" not in c for c in cards):
-        return jsonify(error="Every card of the confirmed table needs its tablecloth and egg."), 400
+        return jsonify(error=tr(N_("Every card of the confirmed table needs its tablecloth and "
+                                   "egg."))), 400
     grid = [[None if c is None or c.get("down") else
              {"cloth": c["cloth"], "egg": c["egg"], "double": c.get("double", False),
               "flowers": c.get("flowers", [])} for c in row] for row in grid]
     if not data:
-        return jsonify(error="The photo is missing."), 400
+        return jsonify(error=tr(N_("The photo is missing."))), 400
     try:
         n = learn_pisanki(data, grid, folder())
     except (PhotoError, RegisterError) as exc:
-        return jsonify(error=str(exc)), 400
+        return jsonify(error=tr(exc.message)), 400
     return jsonify(learned=n)
 
 

@@ -23,6 +23,7 @@
       Object.keys(fields).forEach(function (k) { form.append(k, fields[k]); });
       const xhr = new XMLHttpRequest();
       xhr.open("POST", url);
+      xhr.setRequestHeader("X-Assistant-Page", "1");  // errors and warnings in the phone's language
       xhr.upload.onprogress = function (ev) {
         if (ev.lengthComputable) progress.value = Math.round(ev.loaded / ev.total * 90);
       };
@@ -30,7 +31,7 @@
         let out = null;
         try { out = JSON.parse(xhr.responseText); } catch (e) { /* not JSON */ }
         if (xhr.status === 200 && out) resolve(out);
-        else reject(new Error((out && out.error) || "The photo could not be read (" + xhr.status + ")."));
+        else reject(new Error((out && out.error) || t("The photo could not be read (%(status)s).", { status: xhr.status })));
       };
       xhr.onerror = function () { reject(new Error(t("No connection to the table's server."))); };
       xhr.send(form);
