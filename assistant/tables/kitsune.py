@@ -258,7 +258,7 @@ class KitsuneTable(Reducer):
             raise EditError("The turn has not busted.")
         for card in turn["revealed"]:
             state["discard"][colour_of(card)] += 1
-        self._log(state, f"{state['players'][state['active']]['name']} busted")
+        self._log(state, Message("%(name)s busted", name=state["players"][state["active"]]["name"]))
         self._next(state)
 
     def _stop(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -378,7 +378,7 @@ class KitsuneTable(Reducer):
         state["over"] = {"winners": list(r.winners), "reason": r.reason, "why": r.why}
 
     @staticmethod
-    def _log(state: State, text: str) -> None:
+    def _log(state: State, text: Message) -> None:
         state["log"] = [*state["log"][-19:], text]
 
 

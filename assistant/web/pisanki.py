@@ -55,15 +55,15 @@ def to_card(cell: dict[str, Any]) -> pg.Card | None:
 def cell_issue(cell: dict[str, Any]) -> str | None:
     """What is still missing on a cell, or None when it is a whole card or face down."""
     if not cell:
-        return "not entered"
+        return N_("not entered")
     if cell.get("down"):
         return None
     if "cloth" not in cell:
-        return "no tablecloth yet"
+        return N_("no tablecloth yet")
     if cell.get("cloth") == "neutral" and cell.get("egg") is None:
-        return "no egg (a neutral card is a double egg, without flowers)"
+        return N_("no egg (a neutral card is a double egg, without flowers)")
     if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
-        return "no egg (a card without an egg has 2 flowers)"
+        return N_("no egg (a card without an egg has 2 flowers)")
     return None
 
 

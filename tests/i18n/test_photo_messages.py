@@ -83,3 +83,18 @@ def test_a_registration_refusal_is_a_message(pl, tmp_path):
         register_okoshki_photos([], tmp_path)
     assert err.value.message.render(pl.gettext, pl.ngettext) == (
         "Wyślij od jednego do trzech zdjęć 48 kart ułożonych w 6 rzędach po 8.")
+
+
+def test_kitsunes_turn_notes_read_in_each_phones_language(pl):
+    """The final page's "Turn notes" come from the state as Messages, not English text."""
+    from assistant.tables import reducer_for
+
+    r = reducer_for("kitsune")
+    s = r.initial_state()
+    for name, age in (("Ala", 9), ("Bo", 11)):
+        s = r.apply(s, "players.add", {"name": name, "age": age}, 0)
+    for op, data in (("turn.reveal", {"card": "red"}), ("turn.reveal", {"card": "green"}),
+                     ("turn.reveal", {"card": "red"}), ("turn.bust", {})):
+        s = r.apply(s, op, data, 0)
+    assert [str(line) for line in s["log"]] == ["Ala busted"]
+    assert s["log"][0].render(pl.gettext, pl.ngettext) == "Ala: tura przepadła"
