@@ -10,12 +10,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import pisanki as pg
-from assistant.messages import Message
+from assistant.messages import N_, Message
 from assistant.tables import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
 from assistant.tables.schema import Bool, Choice, Int, ListOf, Nullable, Obj, edit
 
 MAX_ROWS, MAX_COLS = 4, 6
 SLOTS = (*(f"egg:{e}" for e in pg.EGGS), "flowers", "tablecloths", "display")
+SLOT_WORDS = {"flowers": N_("Flowers"), "tablecloths": N_("Tablecloths"),
+              "display": N_("Display table")}  # the other slots' names, for the history
 
 
 CELL = Obj(msg="That is not a card.", fields={
@@ -141,7 +143,10 @@ class PisankiTable(Reducer):
             pos = pg.cell_name((int(data.get("r", 0)), int(data.get("c", 0))))
             return Message("%(name)s: %(cell)s", name=data.get("name", ""), cell=pos)
         if op == "pisanki.scoring":
-            return Message("scoring card %(slot)s: %(number)s", slot=data.get("slot"),
+            slot = str(data.get("slot", ""))
+            word = pg.egg_word(slot[4:]) if slot.startswith("egg:") else Message(
+                SLOT_WORDS.get(slot, slot))
+            return Message("scoring card, %(slot)s: %(number)s", slot=word,
                            number=data.get("number"))
         if op == "pisanki.bunny":
             return Message("Bunny, %(egg)s: %(count)s", egg=pg.egg_word(str(data.get("egg"))),

@@ -11,14 +11,13 @@ from flask_babel import gettext as _
 from assistant.games import pisanki as pg
 from assistant.messages import N_
 from assistant.store import Table
-from assistant.tables.pisanki import SLOTS, grid_size
+from assistant.tables.pisanki import SLOT_WORDS, SLOTS, grid_size
 from assistant.web.htmx import page_or_fragment
 from assistant.web.i18n import tr
 
 bp = Blueprint("pisanki", __name__)
 
-SLOT_WORDS = {"flowers": N_("Flowers"), "tablecloths": N_("Tablecloths"),
-              "display": N_("Display table")}
+
 # Brush words (shown with _()): the tablecloths, eggs and flowers as the painting tools name them.
 CLOTH_NAMES = {"checked": N_("checked"), "striped": N_("striped"), "dotted": N_("dotted"),
                "neutral": N_("neutral")}

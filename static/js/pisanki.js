@@ -138,10 +138,10 @@
     if (b.tool === "down") return cell.down ? {} : { down: true };
     if (b.tool === "erase") return {};
     if (b.tool === "copy") {
-      if (!left) { hint("There is no cell to the left of this one."); return null; }
+      if (!left) { hint(t("There is no cell to the left of this one.")); return null; }
       return JSON.parse(JSON.stringify(left));
     }
-    if (!b.cloth && !b.egg && !b.flower) { hint("Pick a tablecloth, an egg or a flower first."); return null; }
+    if (!b.cloth && !b.egg && !b.flower) { hint(t("Pick a tablecloth, an egg or a flower first.")); return null; }
     const n = (!cell || cell.down || Object.keys(cell).length === 0)
       ? { egg: null, double: false, flowers: [] } : JSON.parse(JSON.stringify(cell));
     n.flowers = n.flowers || [];
@@ -317,7 +317,7 @@
     const learn = d.box.querySelector(".learn");
     if (learn) learn.hidden = false;
     render(e);
-    hint("Checking the photo's table: taps fix cells here; nothing is saved until you use it.");
+    hint(t("Checking the photo's table: taps fix cells here; nothing is saved until you use it."));
   });
 
   async function endPreview(use) {

@@ -58,7 +58,8 @@ def check(page, name: str) -> None:
     for n in NAMES:
         text = text.replace(n, "")
     found = sorted(set(WORD.findall(text)))
-    assert not found, f"{name}: English words {found}"
+    lines = [line.strip()[:80] for line in text.splitlines() if WORD.search(line)][:5]
+    assert not found, f"{name}: English words {found} in {lines}"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{name}: the page is {width}px wide"
     shot(page, f"pl-{name}")
@@ -146,5 +147,60 @@ def test_the_switch_changes_the_language_and_is_remembered(live_server, browser)
                 for n in (1, 2, 5, 12, 22, 25)] == [
             "znaleziono 1 kartę", "znaleziono 2 karty", "znaleziono 5 kart",
             "znaleziono 12 kart", "znaleziono 22 karty", "znaleziono 25 kart"]
+    finally:
+        ctx.close()
+
+
+def test_sheets_turn_notes_and_the_pisanki_photo_in_polish(live_server, browser):
+    """The pages with numbers in them: the Pisanki sheet and photo preview, Kitsune's bust and
+    its turn notes on the final page (set up in English, read in Polish: one phone, two tongues)."""
+    from tests.browser.test_pisanki import SCORING
+
+    ctx, page = polish_phone(browser)
+    try:
+        page.goto(live_server + "/?lang=en")
+        page.get_by_role("button", name=re.compile("Pisanki")).click()
+        for name in NAMES:
+            page.get_by_label("New player's name").fill(name)
+            landed(page, lambda: page.get_by_role("button", name="Add").click())
+        for label, number in SCORING.items():
+            slot = page.locator("details.slot", has_text=label).first
+            slot.locator("summary").click()
+            btn = slot.get_by_role("button", name=re.compile(f"card {number}:"))
+            landed(page, lambda btn=btn: btn.click())
+        entry = page.locator("#p-entry")
+        for tool in ("Tablecloth checked", "Egg purple"):
+            entry.get_by_role("button", name=tool, exact=True).click()
+        for cell in ("A1", "B1", "C1"):
+            entry.get_by_role("button", name=f"Cell {cell}", exact=True).click()
+        expect(page.locator("#taps-waiting:not([hidden])")).to_have_count(0)
+        page.goto(page.url.split("?")[0] + "?lang=pl")
+        page.locator("#p-sheet").scroll_into_view_if_needed()
+        expect(page.locator("#p-sheet")).to_contain_text("Razem")
+        check(page, "pisanki-sheet")
+        page.wait_for_load_state("load")
+        photo = SAMPLES / "pisanki" / "table-101-4x6.jpg"
+        page.locator("#photo-pisanki input[type=file]").set_input_files(str(photo))
+        expect(page.locator("#photo-pisanki canvas")).to_be_visible(timeout=60000)
+        page.locator("#photo-pisanki").scroll_into_view_if_needed()
+        check(page, "pisanki-photo-preview")
+
+        page.goto(live_server + "/?lang=en")
+        page.get_by_role("button", name=re.compile("Kitsune")).click()
+        for name, age in (("Ala", "9"), ("Ola", "11")):
+            page.get_by_label("New player's name").fill(name)
+            page.get_by_label("New player's age").fill(age)
+            landed(page, lambda: page.get_by_role("button", name="Add").click())
+        for _ in range(2):
+            landed(page, page.locator("#turn").get_by_role("button", name=re.compile("^Red$"))
+                   .first.click)
+        page.goto(page.url.split("?")[0] + "?lang=pl")
+        expect(page.get_by_text("Tura przepadła: Czerwona powtarza kolor.")).to_be_visible()
+        check(page, "kitsune-bust")
+        landed(page, page.get_by_role("button", name=re.compile("Odrzuć")).first.click)
+        page.goto(page.url.split("?")[0] + "/final")
+        page.locator("summary", has_text="Notatki z tur").click()
+        expect(page.get_by_text("Ala: tura przepadła")).to_be_visible()
+        check(page, "kitsune-turn-notes")
     finally:
         ctx.close()

@@ -127,3 +127,36 @@ def test_the_refusal_scan_tells_built_text_from_catalogue_messages():
     assert _catalogue_arg(arg('"%(name)s is here"'))
     assert _catalogue_arg(arg('nmsg("%(num)d card", "%(num)d cards", n)'))
     assert _catalogue_arg(arg('answer.reason or Message("No.")'))
+
+
+JS_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+JS_UI_TEXT = re.compile(r"^[A-Z][a-z']* [^<>{}=]*\S [^<>{}=]*$")  # "Pick a tablecloth, an egg…"
+
+
+def bare_js_texts(src: str) -> list[str]:
+    """Sentences in JS source that are not the first or second argument of t()/tn()."""
+    bad = []
+    for m in JS_STRING.finditer(src):
+        text = m.group(1)
+        line = src[src.rfind("\n", 0, m.start()) + 1:m.start()]
+        if not JS_UI_TEXT.match(text) or line.lstrip().startswith("//"):
+            continue
+        before = src[max(0, m.start() - 300):m.start()]
+        if not re.search(r'(?<![\w.$])(t|tn)\($|(?<![\w.$])tn\("(?:[^"\\]|\\.)*",\s*$', before):
+            bad.append(text)
+    return bad
+
+
+def test_the_js_islands_show_no_text_outside_t():
+    """Every sentence a JS island shows goes through t()/tn() (the catalogue), like the pages."""
+    bad = {p.name: bare_js_texts(p.read_text()) for p in sorted((ROOT / "static/js").glob("*.js"))}
+    assert not {k: v for k, v in bad.items() if v}, bad
+
+
+def test_the_js_scan_finds_bare_sentences():
+    assert bare_js_texts('hint("Pick a tablecloth first.");') == ["Pick a tablecloth first."]
+    assert bare_js_texts('hint("Pick a cloth, an egg: or; a flower.")') == [
+        "Pick a cloth, an egg: or; a flower."]
+    assert bare_js_texts('hint(t("Pick a tablecloth first."));') == []
+    assert bare_js_texts('tn("%(num)s tap", "Taps waiting now", n)') == []
+    assert bare_js_texts('el.className = "btn btn-primary";') == []
