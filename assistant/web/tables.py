@@ -36,7 +36,7 @@ from assistant.store import (
     undo_target,
 )
 from assistant.tables import EditError, reducer_for
-from assistant.web import store
+from assistant.web import regions, store
 from assistant.web.htmx import is_htmx, page_or_fragment
 from assistant.web.i18n import tr
 from assistant.web.security import device_id
@@ -51,6 +51,12 @@ ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
 DESTRUCTIVE_OPS = {
     "timer.end", "timer.reset", "phase.next", "pisanki.clear", "players.remove", "round.tie",
 }
+
+
+@bp.record_once
+def _register_region(state) -> None:
+    """Templates mark the regions a live update may send alone (assistant/web/regions.py)."""
+    state.app.jinja_env.globals["region"] = regions.region
 
 
 @bp.app_context_processor
@@ -106,7 +112,7 @@ def table(code: str):
 def main(code: str):
     """The live part of the table page (fetched again when another phone edits)."""
     t = load(code)
-    return page_or_fragment(f"{t.game}/table.html", "tables/_main.html", **table_context(t))
+    return live_main(t)
 
 
 @bp.post("/t/<code>/edit")
@@ -247,9 +253,7 @@ def respond(t: Table, message: str | None = None, error: bool = False):
         if request.headers.get("Accept") == "application/json":
             resp = jsonify(version=t.version, error=message if error else None)
         else:
-            resp = page_or_fragment(
-                f"{t.game}/table.html", "tables/_main.html", **table_context(t)
-            )
+            resp = live_main(t)
         resp.headers["X-Version"] = str(t.version)
         if message:
             resp.headers["X-Message"] = quote(message)
@@ -270,6 +274,18 @@ def respond(t: Table, message: str | None = None, error: bool = False):
             **table_context(t, message=message, error=error),
         )
     return redirect(url_for("tables.table", code=t.code), code=303)
+
+
+def live_main(t: Table):
+    """#table-main for the interaction layer: only its changed regions when X-Regions says."""
+    regions.reset()
+    resp = page_or_fragment(f"{t.game}/table.html", "tables/_main.html", **table_context(t))
+    if is_htmx() and regions.client_hashes() is not None:
+        body, sent = regions.partial(resp.get_data(as_text=True), t.version)
+        resp.set_data(body)
+        resp.headers["X-Regions-Sent"] = "all" if sent < 0 else str(sent)
+    resp.vary.add("X-Regions")
+    return resp
 
 
 HISTORY_PAGE = 12

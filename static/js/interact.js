@@ -16,6 +16,7 @@
   let gen = 0;            // bumps on every own edit: a refresh asked for before it is dropped
   let refreshWanted = false;
   let refreshing = false;
+  let wholeNext = false;  // the next refresh asks for all of #table-main (not just changed regions)
   let accepted = null;    // the last tap that made an edit: {t, x, y, sig}
   let lastClick = null;
   const sources = {};     // nonce -> the control that was tapped (this page only)
@@ -184,7 +185,7 @@
   function signature(btn) {
     const form = btn.form || btn.closest("form");
     const op = form && form.querySelector('input[name="op"]');
-    return (op ? op.value : btn.getAttribute("hx-vals") || "") + "|" + btn.textContent.trim();
+    return (op ? op.value : btn.getAttribute("hx-vals") || btn.dataset.lv || "") + "|" + btn.textContent.trim();
   }
   // After a swap: the control now under the last tap, when it means something else now.
   function markChanged() {
@@ -201,7 +202,18 @@
     }
   }
 
-  // Morph the fresh #table-main into the page. `source` is the tapped control (own edit).
+  // The regions this page holds and their content hashes (assistant/web/regions.py): the
+  // server answers with only the regions whose hash differs.
+  function regionHashes() {
+    const m = main();
+    if (!m || !m.dataset.h) return null;
+    const out = ["table-main:" + m.dataset.h];
+    m.querySelectorAll("[data-h]").forEach(function (el) { if (el.id) out.push(el.id + ":" + el.dataset.h); });
+    return out.join(" ");
+  }
+
+  // Morph the fresh #table-main (or only its changed regions, data-partial) into the page.
+  // `source` is the tapped control (own edit).
   function swap(html, source, failed) {
     const m = main();
     if (!m) return false;
@@ -210,6 +222,11 @@
     const fresh = tpl.content.querySelector("#table-main");
     if (!fresh) return false;
     if (Number(fresh.dataset.version) < Number(m.dataset.version)) return false; // older news
+    const parts = fresh.dataset.partial === "1" ? Array.from(fresh.children) : null;
+    if (parts && parts.some(function (p) { const old = p.id && document.getElementById(p.id); return !old || !m.contains(old); })) {
+      wholeNext = true;  // this page no longer has a region the answer names: ask for all
+      return false;
+    }
     const live = !source;
     const anchors = chain((source && source.isConnected && source) || viewAnchor());
     const inner = scrolled(m);
@@ -218,7 +235,7 @@
     // the fresh table no longer has it (Idiomorph spares the active element).
     const active = document.activeElement;
     if (active && m.contains(active) && !/^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) active.blur();
-    Idiomorph.morph(m, fresh, {
+    const opts = {
       morphStyle: "outerHTML", ignoreActiveValue: true, restoreFocus: true,
       callbacks: {
         beforeAttributeUpdated: keepAttribute(source, live),
@@ -227,7 +244,15 @@
           return !(live && el.nodeType === 1 && el.hasAttribute("data-keep-live"));
         },
       },
-    });
+    };
+    if (parts) {
+      parts.forEach(function (p) { Idiomorph.morph(document.getElementById(p.id), p, opts); });
+      // The regions not sent are the same at the new version.
+      m.dataset.version = fresh.dataset.version;
+      m.querySelectorAll('input[name="v"]').forEach(function (i) { i.value = fresh.dataset.version; });
+    } else {
+      Idiomorph.morph(m, fresh, opts);
+    }
     inner.forEach(function (s) {
       const el = s.el.isConnected ? s.el : (s.id && document.getElementById(s.id));
       if (el) { el.scrollLeft = s.left; el.scrollTop = s.top; }
@@ -240,7 +265,10 @@
     }
     markChanged();
     const now = main();
-    if (window.htmx && now) htmx.process(now);
+    if (window.htmx && now) {
+      if (parts) parts.forEach(function (p) { const el = document.getElementById(p.id); if (el) htmx.process(el); });
+      else htmx.process(now);
+    }
     if (now) ackVersion = Math.max(ackVersion, Number(now.dataset.version) || 0);
     document.dispatchEvent(new CustomEvent("interact:swapped", { detail: { live: live, failed: !!failed } }));
     return true;
@@ -267,10 +295,12 @@
     refreshWanted = false;
     refreshing = true;
     const g = gen;
+    const headers = { "HX-Request": "true", "X-Interact": "1" };
+    const hashes = wholeNext ? null : regionHashes();
+    if (hashes) headers["X-Regions"] = hashes;
+    wholeNext = false;
     try {
-      const resp = await fetch(m.dataset.src, {
-        cache: "no-store", headers: { "HX-Request": "true", "X-Interact": "1" },
-      });
+      const resp = await fetch(m.dataset.src, { cache: "no-store", headers: headers });
       if (!resp.ok) return;
       const html = await resp.text();
       // An own edit made meanwhile brings (or will bring) a newer table: this one is stale.
@@ -278,7 +308,7 @@
         refreshWanted = true;
         return;
       }
-      swap(html, null);
+      if (!swap(html, null) && wholeNext) refreshWanted = true;
     } catch (e) {
       refreshWanted = true;
     } finally {
@@ -306,11 +336,13 @@
     while (queue.length) {
       const item = queue[0];
       let resp;
+      const headers = { "X-CSRF-Token": csrf(), "HX-Request": "true", "X-Interact": "1",
+                        "Accept": item.json ? "application/json" : "text/html" };
+      const hashes = item.json || wholeNext ? null : regionHashes();
+      if (hashes) headers["X-Regions"] = hashes;
       try {
         resp = await fetch(item.url, {
-          method: "POST", body: body(item), credentials: "same-origin",
-          headers: { "X-CSRF-Token": csrf(), "HX-Request": "true", "X-Interact": "1",
-                     "Accept": item.json ? "application/json" : "text/html" },
+          method: "POST", body: body(item), credentials: "same-origin", headers: headers,
         });
       } catch (e) {
         // No answer at all: keep the tap and send it again (the nonce makes that safe).
@@ -339,7 +371,8 @@
     if (!resp.ok) {
       const text = errorText(resp.status, await resp.text().catch(function () { return ""; }));
       toast(text, { actions: resp.status === 400 ? [reloadAction()] : [] });
-      refreshWanted = true;  // show the table as the server has it
+      refreshWanted = true;  // show the table as the server has it, all of it
+      wholeNext = true;
       if (done) done({ error: text, status: resp.status });
       return;
     }
@@ -352,10 +385,11 @@
     if (item.json) {
       out = Object.assign(await resp.json(), out);
       pump.jsonSent = true;
+      if (isError) wholeNext = true;  // the island showed the refused tap: put all back
       const m = main();
       if (m && version && Number(m.dataset.version) < version && !queue.length) m.dataset.version = String(version);
-    } else {
-      swap(await resp.text(), source || null, isError);
+    } else if (!swap(await resp.text(), source || null, isError) && wholeNext) {
+      refreshWanted = true;
     }
     if (isError && text) {
       if (!(source && mark(source, text))) toast(text);
@@ -444,21 +478,24 @@
     enqueue({ url: url, fields: fields, v: v, label: btn ? btn.textContent.trim() : "" }, btn || form);
   }, true);
 
-  // One-tap buttons without a form (hx-post + hx-vals, e.g. the Liski board): same queue.
+  // One-tap buttons without a form: hx-post + hx-vals, or data-lv (the edit's fields) posted
+  // to the nearest data-edit-url (the Liski board). Same queue; the answer is morphed in.
   document.addEventListener("click", function (ev) {
-    const btn = ev.target.closest && ev.target.closest("button[hx-post][hx-vals]");
+    const btn = ev.target.closest && ev.target.closest("button[hx-post][hx-vals], button[data-lv]");
     if (!btn || btn.disabled || !main() || !main().contains(btn)) return;
+    const home = btn.dataset.lv !== undefined ? btn.closest("[data-edit-url]") : null;
+    const url = home ? home.dataset.editUrl : btn.getAttribute("hx-post");
+    if (!url) return;
     ev.preventDefault();
     ev.stopPropagation();
     const now = performance.now();
     const changedAt = changed.get(btn);
     if (changedAt && now - changedAt < GUARD_MS) return;
     let vals = {};
-    try { vals = JSON.parse(btn.getAttribute("hx-vals")) || {}; } catch (e) { return; }
+    try { vals = JSON.parse(home ? btn.dataset.lv : btn.getAttribute("hx-vals")) || {}; } catch (e) { return; }
     const fields = Object.keys(vals).map(function (k) { return [k, String(vals[k])]; });
     accepted = { t: now, x: ev.clientX, y: ev.clientY, sig: signature(btn), guard: false };
-    enqueue({ url: btn.getAttribute("hx-post"), fields: fields, v: main().dataset.version,
-              label: btn.textContent.trim() }, btn);
+    enqueue({ url: url, fields: fields, v: main().dataset.version, label: btn.textContent.trim() }, btn);
   }, true);
 
   // -- the API for script islands and other modules ------------------------------------------

@@ -175,8 +175,8 @@
     open(state);
   }
 })();
-// One-tap buttons (data-lv: the edit's fields, no form): through the interaction module
-// when the page has it, else as an htmx request with the version this page shows and a nonce.
+// One-tap buttons (data-lv: the edit's fields, no form): interact.js sends them when the
+// page has it, else they go as an htmx request with the version this page shows and a nonce.
 document.addEventListener("click", function (ev) {
   const btn = ev.target.closest && ev.target.closest("button[data-lv]");
   if (!btn) return;
@@ -186,10 +186,7 @@ document.addEventListener("click", function (ev) {
   try { fields = JSON.parse(btn.dataset.lv); } catch (e) { return; }
   const op = fields.op;
   delete fields.op;
-  if (window.interact && window.interact.post) {
-    window.interact.post(url, op, fields).then(function () { window.interact.refresh(); });
-    return;
-  }
+  if (window.interact) return;  // interact.js sends it: one request, answered with the changed regions
   const m = document.getElementById("table-main");
   const values = Object.assign({ op: op, v: m ? m.dataset.version : "0",
     nonce: Math.random().toString(36).slice(2) + Date.now().toString(36) }, fields);

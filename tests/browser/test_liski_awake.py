@@ -69,7 +69,7 @@ def test_countdown_bar_stays_in_view_and_table_view_pauses_only_on_a_second_tap(
     page = new_phone()
     page.goto(live_server + "/")
     page.get_by_role("button", name=re.compile("Liski")).click()
-    expect(page.locator("#lbar")).to_have_count(0)
+    expect(page.locator("#lbar")).to_be_hidden()
     landed(page, lambda: page.get_by_role("button", name="▶ Start").click())
     bar = page.locator("#lbar")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
