@@ -109,7 +109,7 @@ def liski(names: Sequence[str], won: bool | None, round_reached: int) -> Ranking
     and lose together on a third fear token under one column (RULES.md Liski, Fear).
     """
     outcome = None if won is None else ("won" if won else "lost")
-    places = tuple(Place(n, None, 1, f"round {round_reached}") for n in names)
+    places = tuple(Place(n, None, 1, Message("round %(num)d", num=round_reached)) for n in names)
     winners = tuple(names) if won else ()
     return Ranking(places, winners, won is not None, outcome,
                    why=Message("round %(num)d of 6", num=round_reached))

@@ -25,6 +25,7 @@ ENGLISH = (
     "Paused", "Time", "left", "Column", "Lay", "Set", "up", "new", "yet", "turn", "Goal",
     "Busted", "points", "Companion", "Language", "Oops", "phone", "Scoring", "Refill",
     "Planning", "Problems", "Puchaters", "Nightmare", "Complication", "Cheese", "Big",
+    "round", "crown", "flower", "pot", "boat", "leaf", "blocked", "any",
 )
 WORD = re.compile(r"\b(" + "|".join(map(re.escape, ENGLISH)) + r")\b")
 NAMES = ("Ala", "Ola")
@@ -202,5 +203,54 @@ def test_sheets_turn_notes_and_the_pisanki_photo_in_polish(live_server, browser)
         page.locator("summary", has_text="Notatki z tur").click()
         expect(page.get_by_text("Ala: tura przepadła")).to_be_visible()
         check(page, "kitsune-turn-notes")
+    finally:
+        ctx.close()
+
+
+def test_the_liski_board_report_and_sheets_in_polish(live_server, browser):
+    """A Liski round set up in English, read in Polish: the column verdicts, the lay sheet,
+    the problems report with cheese, the refill report and the round-by-round sheet."""
+    from tests.browser.test_liski_board import choose, lay, new_liski
+
+    ctx, page = polish_phone(browser)
+    try:
+        page.goto(live_server + "/?lang=en")
+        setup = new_liski(page, live_server)
+        landed(page, lambda: setup.get_by_role("button", name="Zmarzlin (15)").click())
+        landed(page, lambda: page.get_by_role("button", name=re.compile("^Set up")).click())
+        choose(page, 1, "Pogryziony ołówek 3")
+        choose(page, 2, "Pogryziony ołówek 3")
+        page.locator("#col-1").get_by_role("button", name="+ Lay a card").click()
+        lay(page, "crown", "flower")
+        lay(page, "flower", "leaf")
+        lay(page, "leaf")
+        page.locator("#sheet-lay .sheet-close").click()
+        landed(page, lambda: page.locator("#col-1").get_by_role(
+            "button", name="Marker of Lisi Mag on column 2").click())
+
+        url = page.url.split("?")[0]
+        page.goto(url + "?lang=pl")
+        col2 = page.locator("#col-2")
+        expect(col2.locator(".lverdict")).to_have_text(
+            "brakuje: 1 korona, 1 czerwony kwiat, 1 dowolny symbol")
+        page.locator("#col-1").scroll_into_view_if_needed()
+        check(page, "liski-board")
+        col2.get_by_role("button", name=re.compile("Połóż")).first.click()
+        expect(page.locator("#sheet-lay")).to_be_visible()
+        check(page, "liski-lay-sheet")
+        page.locator("#sheet-lay .sheet-close").click()
+
+        page.goto(url + "?lang=en")
+        landed(page, lambda: page.get_by_role("button", name="▶ Start").click())
+        landed(page, lambda: page.get_by_role("button", name="End phase now").click())
+        landed(page, lambda: page.get_by_role("button", name="Resolve the problems phase").click())
+        page.goto(url + "?lang=pl")
+        page.locator(".lreport").scroll_into_view_if_needed()
+        check(page, "liski-problems")
+        landed(page, lambda: page.get_by_role("button", name=re.compile("Uzupełnij")).first.click())
+        page.locator(".lreport").evaluate("e => e.scrollIntoView({block: 'start'})")
+        check(page, "liski-refill")
+        page.goto(url + "/final")
+        check(page, "liski-final")
     finally:
         ctx.close()
