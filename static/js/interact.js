@@ -212,6 +212,20 @@
     return out.join(" ");
   }
 
+  // A saved form shows the server's values: typed text is cleared (the morph spares the value
+  // of the focused field, so a name added with Enter stayed in the box). A form marked
+  // data-refocus keeps the keyboard in its first field for the next entry.
+  function settle(source) {
+    const form = source && (source.form || (source.closest && source.closest("form")));
+    const now = form && (form.isConnected ? form : (form.id && document.getElementById(form.id)));
+    if (!now || now.tagName !== "FORM") return;
+    now.reset();
+    if (now.hasAttribute("data-refocus")) {
+      const first = now.querySelector("input:not([type=hidden]), textarea");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
   // Morph the fresh #table-main (or only its changed regions, data-partial) into the page.
   // `source` is the tapped control (own edit).
   function swap(html, source, failed) {
@@ -253,6 +267,7 @@
     } else {
       Idiomorph.morph(m, fresh, opts);
     }
+    if (!live && !failed) settle(source);
     inner.forEach(function (s) {
       const el = s.el.isConnected ? s.el : (s.id && document.getElementById(s.id));
       if (el) { el.scrollLeft = s.left; el.scrollTop = s.top; }

@@ -265,3 +265,25 @@ def test_history_shows_twelve_lines_and_more_on_demand(live_server, new_phone):
     page.get_by_role("button", name="More…").click()
     expect(lines).not_to_have_count(12)
     assert lines.count() > 12
+
+
+@pytest.mark.parametrize("game", ["Kitsune", "Pisanki"])
+def test_enter_adds_the_player_and_empties_the_field_for_the_next_name(
+        live_server, new_phone, game):
+    page = new_phone()
+    open_game(page, live_server, game)
+    name = page.get_by_label("New player's name")
+    for i, who in enumerate(["Ala", "Bartek", "Celina"]):
+        name.click()
+        name.press_sequentially(who)
+        if game == "Kitsune":
+            page.get_by_label("New player's age").fill(str(20 + i))
+            name.click()
+        landed(page, lambda: name.press("Enter"))
+        expect(page.get_by_label(f"Name of player {i + 1}", exact=True)).to_have_value(who)
+        # The field is empty and keeps the keyboard for the next name.
+        expect(name).to_have_value("")
+        expect(name).to_be_focused()
+        if game == "Kitsune":
+            expect(page.get_by_label("New player's age")).to_have_value("")
+    shot(page, f"interact-{game.lower()}-added-three")
