@@ -49,8 +49,20 @@ ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
 # Steps that throw away or skip something: the interaction layer offers a one-tap undo after
 # them (static/js/interact.js reads this list from the page). Add an op here when it is one.
 DESTRUCTIVE_OPS = {
-    "timer.end", "timer.reset", "phase.next", "pisanki.clear", "players.remove", "round.tie",
+    # every game: removing a player
+    "players.remove",
+    # Liski: ending, resetting or skipping a phase; a puchater, card or library card removed
+    "timer.end", "timer.reset", "phase.next", "round.next", "board.puchater.remove",
+    "board.card.remove", "board.stack.remove", "board.lib.delete",
+    # Pisanki: clearing a player's table
+    "pisanki.clear",
+    # Okoshki: a round ended by Stop or a tie
+    "call.stop", "round.tie",
+    # Kitsune: the revealed cards discarded, the deck counted as run out
+    "turn.bust", "deck.ran_out",
 }
+# Steps of the normal flow whose names sound final but throw nothing away.
+NOT_DESTRUCTIVE = {"turn.end", "turn.stop", "timer.pause", "round.fix"}
 
 
 @bp.record_once

@@ -456,6 +456,9 @@
   }
 
   // -- taps on edit forms ---------------------------------------------------------------------
+  // What a button does, in words ("Remove Ala" rather than its "✕").
+  function what(btn) { return (btn.getAttribute("aria-label") || btn.textContent).trim(); }
+
   function isEdit(form) {
     return form && form.tagName === "FORM" && (form.hasAttribute("data-edit") ||
       (form.getAttribute("hx-target") === "#table-main" && form.hasAttribute("hx-post")));
@@ -478,10 +481,13 @@
     // a moment; so does a guarded form tapped twice before its answer came back.
     const changedAt = (btn && changed.get(btn)) || changed.get(form);
     if (changedAt && now - changedAt < GUARD_MS) return;
+    // A second tap on a guarded form, or where one was just tapped (Start, then Pause there).
+    const near = tap && accepted && accepted.x !== null &&
+      Math.abs(tap.x - accepted.x) < 40 && Math.abs(tap.y - accepted.y) < 40;
     if (accepted && accepted.guard && form.hasAttribute("data-guard") &&
-        now - accepted.t < GUARD_MS) return;
+        now - accepted.t < GUARD_MS && (accepted.form === form || near)) return;
     accepted = { t: now, x: tap ? tap.x : null, y: tap ? tap.y : null, sig: sig,
-                 guard: form.hasAttribute("data-guard") };
+                 guard: form.hasAttribute("data-guard"), form: form };
     // Another phone's edit is undone only when this player says so.
     if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
     const fields = [];
@@ -490,7 +496,7 @@
     });
     const v = (fields.find(function (kv) { return kv[0] === "v"; }) || [])[1];
     const url = form.getAttribute("hx-post") || form.getAttribute("action");
-    enqueue({ url: url, fields: fields, v: v, label: btn ? btn.textContent.trim() : "" }, btn || form);
+    enqueue({ url: url, fields: fields, v: v, label: btn ? what(btn) : "" }, btn || form);
   }, true);
 
   // One-tap buttons without a form: hx-post + hx-vals, or data-lv (the edit's fields) posted
@@ -510,7 +516,7 @@
     try { vals = JSON.parse(home ? btn.dataset.lv : btn.getAttribute("hx-vals")) || {}; } catch (e) { return; }
     const fields = Object.keys(vals).map(function (k) { return [k, String(vals[k])]; });
     accepted = { t: now, x: ev.clientX, y: ev.clientY, sig: signature(btn), guard: false };
-    enqueue({ url: url, fields: fields, v: main().dataset.version, label: btn.textContent.trim() }, btn);
+    enqueue({ url: url, fields: fields, v: main().dataset.version, label: what(btn) }, btn);
   }, true);
 
   // -- the API for script islands and other modules ------------------------------------------

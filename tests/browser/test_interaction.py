@@ -287,3 +287,50 @@ def test_enter_adds_the_player_and_empties_the_field_for_the_next_name(
         if game == "Kitsune":
             expect(page.get_by_label("New player's age")).to_have_value("")
     shot(page, f"interact-{game.lower()}-added-three")
+
+
+def undo_offered(page, step, said, name=None):
+    """Do a destructive step: a toast says what was done and offers Undo; tap it."""
+    landed(page, step)
+    toast = page.locator("#toast")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text(said)
+    if name:
+        shot(page, name)
+    landed(page, toast.get_by_role("button", name="↶ Undo").click)
+
+
+@pytest.mark.parametrize("game", ["Kitsune", "Pisanki"])
+def test_removing_a_player_is_undone_in_one_tap(live_server, new_phone, game):
+    page = new_phone()
+    open_game(page, live_server, game)
+    add_players(page, "Ala", "Bartek")
+    remove = page.get_by_role("button", name="Remove Bartek")
+    undo_offered(page, remove.click, "Remove Bartek")
+    expect(page.get_by_label("Name of player 2", exact=True)).to_have_value("Bartek")
+
+
+def test_liski_phase_steps_and_removals_are_undone_in_one_tap(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Liski")
+    setup = page.locator("details.lsetup")
+    landed(page, setup.get_by_role("button", name=re.compile(r"^\+ .*Lisi Mag")).click)
+    undo_offered(page, setup.get_by_role("button", name="Remove Lisi Mag").click, "Remove Lisi Mag")
+    expect(setup.get_by_text("Lisi Mag")).to_have_count(1)
+    landed(page, page.get_by_role("button", name="▶ Start").click)
+    timer = page.locator("#timer")
+    undo_offered(page, page.get_by_role("button", name="End phase now").click, "End phase now",
+                 "interact-liski-undo-toast")
+    expect(timer).to_have_attribute("data-status", "running")
+    undo_offered(page, page.get_by_role("button", name="↺ Reset").click, "Reset")
+    expect(timer).to_have_attribute("data-status", "running")
+
+
+def test_an_okoshki_tied_round_is_undone_in_one_tap(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    landed(page, page.get_by_role("button", name=re.compile("^Add Owl for Player 1")).click)
+    expect(page.get_by_text("Round 1 of 6")).to_be_visible()
+    undo_offered(page, page.get_by_role("button", name="Hands empty: round tied").click,
+                 "Hands empty: round tied")
+    expect(page.get_by_text("Round 1 of 6")).to_be_visible()

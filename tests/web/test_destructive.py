@@ -1,0 +1,42 @@
+"""Destructive steps get a one-tap undo (#11): the list the page carries is complete."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from assistant.tables import reducer_for
+from assistant.web.tables import DESTRUCTIVE_OPS, NOT_DESTRUCTIVE
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+STATIC = Path(__file__).resolve().parents[2] / "static" / "js"
+# An op named in a template (envelope, the Liski form and button macros) or sent by a script.
+OP_RE = re.compile(r'(?:envelope\(t, |lform\(|tbtn\(|lb\()"([a-z_.]+)"|post\([^,]+, "([a-z_.]+)"')
+SOUNDS_FINAL = {"remove", "delete", "clear", "reset", "end", "bust", "tie", "next", "ran", "stop",
+                "skip", "discard"}
+GAMES = ("liski", "pisanki", "okoshki", "kitsune")
+
+
+def ops_on_pages() -> set[str]:
+    text = "".join(p.read_text() for p in [*TEMPLATES.rglob("*.html"), *STATIC.glob("*.js")])
+    return {a or b for a, b in OP_RE.findall(text)}
+
+
+def test_every_destructive_op_is_a_real_edit():
+    known = set().union(*(reducer_for(g).handlers for g in GAMES))
+    assert DESTRUCTIVE_OPS <= known, DESTRUCTIVE_OPS - known
+
+
+def test_every_step_that_throws_something_away_offers_undo():
+    on_pages = ops_on_pages()
+    assert {"players.remove", "timer.end", "phase.next", "round.tie"} <= on_pages
+    final = {op for op in on_pages if SOUNDS_FINAL & set(re.split(r"[._]", op))}
+    missing = final - DESTRUCTIVE_OPS - NOT_DESTRUCTIVE
+    assert not missing, f"say whether these throw something away: {sorted(missing)}"
+
+
+def test_the_page_tells_the_interaction_layer(phone):
+    code = phone.new_table("kitsune")
+    page = phone.get(f"/t/{code}").get_data(as_text=True)
+    listed = set(re.search(r'data-destructive="([^"]*)"', page).group(1).split())
+    assert listed == DESTRUCTIVE_OPS
