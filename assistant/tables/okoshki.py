@@ -111,6 +111,8 @@ class OkoshkiTable(Reducer):
             who = Message("player %(num)d", num=int(data["player"]) + 1)
         if data.get("name"):
             who = str(data["name"])  # the pages send the player's name with the edit
+            if who in DEFAULT_NAMES:
+                who = Message(who)  # "Player 1" reads "Gracz 1" on a Polish phone
         name = ok.KIND_NAMES.get(str(data.get("kind")))
         kind = Message(name) if name else ""
         if op == "zone.add":

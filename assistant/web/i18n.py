@@ -155,3 +155,4 @@ def init_i18n(app: Flask) -> None:
         LANGUAGES=LANGUAGES,
     )
     app.jinja_env.filters["tr"] = tr
+    app.jinja_env.filters["player_name"] = player_name

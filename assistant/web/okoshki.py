@@ -58,6 +58,7 @@ def context(t: Table) -> dict[str, Any]:
     names = [p["name"] for p in state["players"]]
     return {
         "names": [_(n) if n in DEFAULT_NAMES else n for n in names],
+        "stored_names": names,  # what edits carry: a default name is translated where shown
         "ok": ok,
         "rnd": rnd,
         "round_number": len(state["rounds"]),

@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from assistant.games import kitsune as kg
 from assistant.games import ranking
 from assistant.store import Table
+from assistant.web.i18n import player_name
 
 
 def standing(t: Table) -> ranking.Ranking:
@@ -112,7 +113,8 @@ def share_text(game_title: str, r: ranking.Ranking, when_ms: int) -> str:
     """A short text of the result to share: '★ Ala wins Pisanki (30 Nov 2026): 1. Ala 57 …'."""
     day = format_date(datetime.fromtimestamp(when_ms / 1000, UTC), "d MMM y")
     places = ", ".join(
-        f"{p.rank}. {p.name}" + ("" if p.score is None else f" {p.score}") for p in r.places
+        f"{p.rank}. {player_name(p.name)}" + ("" if p.score is None else f" {p.score}")
+        for p in r.places
     )
     if r.outcome:
         head = (_("%(game)s (%(day)s): won together", game=game_title, day=day)
@@ -121,7 +123,8 @@ def share_text(game_title: str, r: ranking.Ranking, when_ms: int) -> str:
     elif r.winners and r.finished:
         head = "★ " + ngettext("%(names)s wins %(game)s (%(day)s)",
                                "%(names)s win %(game)s (%(day)s)", len(r.winners),
-                               names=_(" and ").join(r.winners), game=game_title, day=day)
+                               names=_(" and ").join(map(player_name, r.winners)), game=game_title,
+                               day=day)
     else:
         head = _("%(game)s (%(day)s), in progress", game=game_title, day=day)
     return f"{head}: {places}" if places else head

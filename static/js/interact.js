@@ -422,6 +422,9 @@
     if (!form || !form.isConnected) return false;
     const r = form.getBoundingClientRect();
     if (r.bottom < 60 || r.bottom > window.innerHeight - 80 || !r.height) return false;
+    // A control in a narrow grid cell (an Okoshki card) would squeeze the line into a column of
+    // one word each: the toast, across the screen, reads better.
+    if (form.parentElement && form.parentElement.getBoundingClientRect().width < 200) return false;
     document.querySelectorAll(".tap-msg").forEach(function (n) { n.remove(); });
     const note = document.createElement("p");
     note.className = "tap-msg";

@@ -254,3 +254,37 @@ def test_the_liski_board_report_and_sheets_in_polish(live_server, browser):
         check(page, "liski-final")
     finally:
         ctx.close()
+
+
+def test_okoshki_game_on_stop_and_the_sheet_in_polish(live_server, browser):
+    """Okoshki's reasons and sheet in Polish: a refused Stop says why, a refused card names the
+    deck's count, the six-round sheet and the winner."""
+    from tests.browser.test_okoshki import add
+
+    ctx, page = polish_phone(browser)
+    try:
+        page.goto(live_server + "/?lang=en")
+        page.get_by_role("button", name=re.compile("Okoshki")).click()
+        add(page, "Player 1", "Owl", 3)
+        landed(page, page.locator("#zone-0").get_by_role("button", name="Game on").click)
+        url = page.url.split("?")[0]
+        page.goto(url + "?lang=pl")
+        zone0 = page.locator("#zone-0")
+        expect(zone0.get_by_role("button", name=re.compile("^Stop"))).to_be_disabled()
+        zone0.scroll_into_view_if_needed()
+        check(page, "okoshki-refused-stop")
+        zone0.get_by_role("button", name=re.compile("^Dodaj: Sowa dla: Gracz 1")).click()
+        expect(page.locator("#toast, .tap-msg").filter(has_text="Sowa")).to_be_visible()
+        check(page, "okoshki-refused-card")
+        page.goto(url + "?lang=en")
+        add(page, "Player 1", "Gray tabby cat", 3)
+        landed(page, page.locator("#zone-0").get_by_role("button", name=re.compile("^Stop")).click)
+        for _ in range(5):
+            landed(page, page.get_by_role("button", name="Hands empty: round tied").click)
+        page.goto(url + "?lang=pl")
+        page.locator("#score-sheet").scroll_into_view_if_needed()
+        check(page, "okoshki-sheet")
+        page.goto(url + "/final")
+        check(page, "okoshki-final")
+    finally:
+        ctx.close()
