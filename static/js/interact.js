@@ -547,6 +547,24 @@
   window.postEdit = function (url, _csrf, op, fields, data) { return window.interact.post(url, op, fields, data); };
   window.appToast = function (text) { toast(text); };
 
+  // A table that scrolls inside itself (.sheet-wrap[data-hint]) says so while it does.
+  function scrollHints() {
+    document.querySelectorAll(".sheet-wrap[data-hint]").forEach(function (wrap) {
+      const hint = document.getElementById(wrap.dataset.hint);
+      const scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+      wrap.classList.toggle("scrolls", scrolls);
+      wrap.classList.toggle("at-end", wrap.scrollLeft + wrap.clientWidth >= wrap.scrollWidth - 2);
+      if (hint) hint.hidden = !scrolls;
+    });
+  }
+  document.addEventListener("interact:swapped", scrollHints);
+  document.addEventListener("scroll", function (ev) {
+    if (ev.target.classList && ev.target.classList.contains("sheet-wrap")) scrollHints();
+  }, true);
+  window.addEventListener("resize", scrollHints);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scrollHints);
+  else scrollHints();
+
   const toastBox = document.getElementById("toast");
   if (toastBox) toastBox.addEventListener("click", function () { toastBox.hidden = true; });
   window.addEventListener("online", function () { if (queue.length) pump(); });
