@@ -1,7 +1,11 @@
 """Own edit to visible on the Liski page at round 6 with a full board (goal from #11: under
 150 ms at p95 on this machine), in Debian's Chromium at 390x844: the time from a tap on
 "+ fear token" until the morphed table shows the new version. Also the page's scroll after
-each tap. Run: nice .venv/bin/python benchmarks/edit_visible.py [taps]
+each tap, the answer's bytes (only the changed regions), the renderer's main-thread time per
+tap (CDP Performance.getMetrics TaskDuration: CPU, steady under load) and this process's CPU
+per tap (the server's threads plus the Playwright client). Wall times mean something only at
+load < 2.5 (`uptime`); the CPU figures are the ones to compare on a busy machine.
+Run: nice .venv/bin/python benchmarks/edit_visible.py [taps]
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +45,18 @@ def main() -> None:
                              has_touch=True).new_page()
         page.goto(f"http://127.0.0.1:{server.server_port}/t/{t.code}")
         page.wait_for_selector("html[data-interact=ready]", state="attached")
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        sizes: list[int] = []
+        page.on("response", lambda r: sizes.append(len(r.body()))
+                if r.request.method == "POST" else None)
+
+        def task_s() -> float:
+            metrics = cdp.send("Performance.getMetrics")["metrics"]
+            return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
         times, moves = [], []
+        task0, cpu0 = task_s(), time.process_time()
         for i in range(taps):
             btn = page.get_by_role("button", name=f"Add a fear token to column {i % 6 + 1}")
             btn.scroll_into_view_if_needed()
@@ -58,6 +74,8 @@ def main() -> None:
             })""", btn.element_handle())
             times.append(ms)
             moves.append(moved)
+        renderer_ms = (task_s() - task0) * 1000 / taps
+        cpu_ms = (time.process_time() - cpu0) * 1000 / taps
         b.close()
     server.shutdown()
     times.sort()
@@ -65,6 +83,9 @@ def main() -> None:
     print(f"own edit visible on the full Liski board: median {statistics.median(times):.0f} ms,"
           f" p95 {p95:.0f} ms over {taps} taps (goal p95 < 150 ms);"
           f" tapped control moved at most {max(moves):.0f} px")
+    print(f"per tap: answer {statistics.mean(sizes) / 1024:.1f} KB (mean of {len(sizes)} POSTs),"
+          f" renderer main thread {renderer_ms:.0f} ms CPU, server + client process"
+          f" {cpu_ms:.0f} ms CPU; load average {Path('/proc/loadavg').read_text().split()[0]}")
 
 
 if __name__ == "__main__":

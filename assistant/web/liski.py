@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, g, request
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
@@ -14,6 +14,23 @@ from assistant.tables.liski_board import ABILITIES, BOARDS, engine_column, only_
 from assistant.web.timer import poll_data, timer_context
 
 bp = Blueprint("liski", __name__)
+
+
+def symbol_word(s: str | None) -> str:
+    """A symbol's name in this phone's language, looked up once a request (a board has ~2,400)."""
+    words = g.get("liski_symbol_words")
+    if words is None:
+        words = g.liski_symbol_words = {
+            "crown": pgettext("symbol", "crown"), "flower": pgettext("symbol", "flower"),
+            "pot": pgettext("symbol", "pot"), "boat": pgettext("symbol", "boat"),
+            "leaf": pgettext("symbol", "leaf"), None: _("any symbol")}
+    return words.get(s, words[None])
+
+
+@bp.record_once
+def _register_symbol_word(state) -> None:
+    """The symbol macros (templates/liski/_symbols.html) name symbols through symbol_word."""
+    state.app.jinja_env.globals["symbol_word_of"] = symbol_word
 
 
 def column_views(board: dict[str, Any]) -> list[dict[str, Any]]:
