@@ -18,7 +18,7 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, nmsg
-from assistant.vision import deck, views
+from assistant.vision import cards, deck, views
 from assistant.vision.decode import decode
 
 CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
@@ -259,6 +259,19 @@ def padded_table(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> tup
     return views.white_balance(table), pad
 
 
+def locate(img: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray, str | None]:
+    """The table's outline fitted to its cards found one by one; failing that, the area dense
+    with edges (then doubtful: a patterned cloth or a card not found may have misled it)."""
+    quad = cards.table_quad(img, rows, cols)
+    if quad is not None:
+        return _order(quad), None
+    quad = find_table(img)
+    if quad is None:
+        raise NoCardsFound("No display table found on this photo: lay the cards on a plain "
+                           "table and take the photo from above.")
+    return refine_quad(img, quad), N_("the cards could not be found one by one")
+
+
 def outline_doubt(quad: np.ndarray, rows: int, cols: int, shape: tuple[int, ...]) -> str | None:
     """Why a table outline is doubtful (degenerate, far from the table's shape), or None."""
     if not cv2.isContourConvex(quad.astype(np.int32)):
@@ -282,14 +295,10 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
     img = decode(data)
     warnings: list[Message] = []
     if corners is not None:
-        quad = _order(np.float32(corners))
+        quad, doubt = _order(np.float32(corners)), None
     else:
-        quad = find_table(img)
-        if quad is None:
-            raise NoCardsFound("No display table found on this photo: lay the cards on a plain "
-                               "table and take the photo from above.")
-        quad = refine_quad(img, quad)
-    doubt = outline_doubt(quad, rows, cols, img.shape)
+        quad, doubt = locate(img, rows, cols)
+    doubt = outline_doubt(quad, rows, cols, img.shape) or doubt
     registered = views.load(deck.REGISTERED["folder"])  # type: ignore[arg-type]
     grid = []
     if registered is not None:

@@ -146,12 +146,14 @@ def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path,
         raise RegisterError("The confirmed table has a card that cannot be: %(error)s",
                             error=str(exc)) from None
     img = decode(data)
-    quad = vp.find_table(img) if corners is None else vp._order(np.float32(corners))
-    if quad is None:
-        raise RegisterError("No cards found: lay them edge to edge on a plain table and take "
-                            "the photo from above.")
-    if corners is None:
-        quad = vp.refine_quad(img, quad)
+    if corners is not None:
+        quad = vp._order(np.float32(corners))
+    else:
+        try:
+            quad = vp.locate(img, rows, cols)[0]
+        except vp.NoCardsFound:
+            raise RegisterError("No cards found: lay them edge to edge on a plain table and "
+                                "take the photo from above.") from None
     cells = [vp.rectify(img, quad, rows, cols)[r * vp.CH:(r + 1) * vp.CH,
                                                   c * vp.CW:(c + 1) * vp.CW]
              for r in range(rows) for c in range(cols)]

@@ -352,7 +352,7 @@ def hand_table_photo(seed: int, grid: list[list[Any]], face, size: tuple[int, in
     quad += rng.uniform(-0.03, 0.03, (4, 2)) * gw * scale
     to_photo = cv2.getPerspectiveTransform(np.float32([[0, 0], [gw, 0], [gw, gh], [0, gh]]),
                                            quad.astype(np.float32))
-    turns = []
+    turns, card_quads = [], []
     for r in range(rows):
         row_turns = []
         for c in range(cols):
@@ -367,9 +367,11 @@ def hand_table_photo(seed: int, grid: list[list[Any]], face, size: tuple[int, in
                 corners = corners[[2, 3, 0, 1]]
             row_turns.append(turn)
             pts = cv2.perspectiveTransform(np.float32([corners]), to_photo)[0]
+            card_quads.append(pts.round(1).tolist())
             _paste_masked(canvas, face(grid[r][c]), pts, shape)
         turns.append(row_turns)
     img = _finish(_shadow_and_blur(canvas, rng), rng)
     truth = {"seed": seed, "rows": rows, "cols": cols, "ground": ground,
-             "gap": round(g / w, 3), "turned": turns, "quad": quad.round(1).tolist()}
+             "gap": round(g / w, 3), "turned": turns, "quad": quad.round(1).tolist(),
+             "cards": card_quads}  # each card's corners as laid (its top-left first)
     return encode(img, rng), truth

@@ -1,11 +1,13 @@
 """Whole-card matching against the players' own registered Pisanki cards.
 
-Every cell of a confirmed table photo is kept as a small "view" of its card (white-balanced
-on the table's paper). A cell of a new photo is cut with a margin (cards laid by hand are
-not where a grid says), compared cheaply with every view in both orientations (0° and 180°)
-to pick candidates, then each candidate is slid over the cell (normalised correlation of the
-Lab image) and checked on colour; the best card wins and the margin to the best *other*
-card is its confidence. A cell whose best match is weak or close to another card's is unsure.
+Every cell of a confirmed table photo is kept as a small "view" of its card; views and cells
+are white-balanced on each card's own paper. A cell of a new photo is cut with a margin
+(cards laid by hand are not where a grid says), compared cheaply with every view in both
+orientations (0° and 180°) to pick candidates, then each candidate is slid over the cell
+(normalised correlation of the Lab image) and checked on colour; the best few are settled
+pairwise where they differ (each differing part, a flower or an egg, may shift a little:
+cards lie turned by hand); the margin to the best *other* card is the confidence. A cell
+whose best match is weak or close to another card's is unsure.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 
-VW, VH = 64, 90  # a view: one card
+VW, VH = 80, 112  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
 SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
 TRIM = 0.12  # the template is a view without this much of each side
@@ -30,6 +32,7 @@ FINALISTS = 4
 DUEL_BLUR = 2.0
 UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
 UNSURE_SCORE = 0.45
+SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
 
 
@@ -48,6 +51,16 @@ def white_balance(table: np.ndarray) -> np.ndarray:
     flat = table.reshape(-1, 3).astype(np.float32)
     ref = np.percentile(flat, 97, axis=0) + 1
     return np.clip(table.astype(np.float32) * (240 / ref), 0, 255).astype(np.uint8)
+
+
+def balance(img: np.ndarray, by: np.ndarray | None = None) -> np.ndarray:
+    """Scale each channel so the card's own paper (the brightest pixels of `by`, the card
+    itself by default) is white: a shadow band or a glare spot shifts each card differently."""
+    flat = (img if by is None else by).reshape(-1, 3).astype(np.float32)
+    light = flat.sum(axis=1)
+    ref = np.median(flat[light >= np.percentile(light, 95)], axis=0) + 1
+    gain = np.clip(235 / ref, 0.6, 2.5)
+    return np.clip(img.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
 def cells(table: np.ndarray, rows: int, cols: int, pad: int) -> list[np.ndarray]:
@@ -102,6 +115,7 @@ def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
     tx, ty = round(VW * TRIM), round(VH * TRIM)
     cards, turned, templates, colours, coarse = [], [], [], [], []
     for img, card in zip(images, labels, strict=True):
+        img = balance(img)
         for turn in (False, True):
             v = cv2.rotate(img, cv2.ROTATE_180) if turn else img
             t = _lab(v[ty:VH - ty, tx:VW - tx])
@@ -128,6 +142,9 @@ def load(folder: Path | None) -> Views | None:
     with np.load(folder / VIEWS_FILE) as data:
         images = data["images"]
         labels = [read_card(c) for c in json.loads(str(data["labels"]))]
+    if images.shape[1:3] != (VH, VW):  # stored by an older version at another size
+        images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
+                           for i in images]) if len(images) else images
     return build(images, labels) if len(labels) else None
 
 
@@ -138,6 +155,10 @@ def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
     if path.exists():
         with np.load(path) as data:
             images, old = data["images"], json.loads(str(data["labels"]))
+        if images.shape[1:3] != (VH, VW):
+            images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
+                               for i in images]) if len(images) else np.zeros((0, VH, VW, 3),
+                                                                               np.uint8)
     images = np.concatenate([images, np.stack(new)]) if new else images
     allof = old + list(labels)
     np.savez_compressed(path, images=images, labels=np.array(json.dumps(allof)))
@@ -176,15 +197,37 @@ def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     region = both & (apart >= level)
     if region.sum() < 6:
         return 0.0
-    ea = float(np.linalg.norm(lab[region] - a[region], axis=1).mean())
-    eb = float(np.linalg.norm(lab[region] - b[region], axis=1).mean())
+    ea, eb = _shifted_error(lab, a, region), _shifted_error(lab, b, region)
     return (eb - ea) / (ea + eb + 1e-6)
+
+
+def _shifted_error(lab: np.ndarray, t: np.ndarray, region: np.ndarray) -> float:
+    """Mean colour error of the cell against a template over `region`, each separate part of
+    the region (a flower, an egg) shifted by up to SHIFT pixels to fit best."""
+    n, parts = cv2.connectedComponents(cv2.dilate(region.astype(np.uint8), np.ones((5, 5),
+                                                                                  np.uint8)))
+    h, w = region.shape
+    total, count = 0.0, 0
+    for k in range(1, n):
+        ys, xs = np.nonzero(region & (parts == k))
+        if not len(ys):
+            continue
+        want = t[ys, xs]
+        best = np.inf
+        for dy in range(-SHIFT, SHIFT + 1):
+            for dx in range(-SHIFT, SHIFT + 1):
+                yy, xx = np.clip(ys + dy, 0, h - 1), np.clip(xs + dx, 0, w - 1)
+                best = min(best, float(np.linalg.norm(lab[yy, xx] - want, axis=1).mean()))
+        total += best * len(ys)
+        count += len(ys)
+    return total / max(count, 1)
 
 
 def classify(cell: np.ndarray, views: Views) -> ViewGuess:
     """The registered card that best explains a cut cell (SW × SH), either way round: the
     best few cards by correlation and colour, then settled pairwise where they differ."""
     mx, my = round(VW * MARGIN), round(VH * MARGIN)
+    cell = balance(cell, cell[my:my + VH, mx:mx + VW])
     centre = cell[my:my + VH, mx:mx + VW]
     first = views.coarse @ _coarse(centre)
     picks = np.argsort(-first)[:CANDIDATES]

@@ -1,0 +1,134 @@
+"""Find each card of a hand-laid table by its own outline, and the table from the cards.
+
+Cards laid by hand are not aligned, have gaps, white borders and rounded corners; the cloth
+under them may be patterned or as light as the cards. Every closed outline of a card's shape
+(a card's edge, or the edge of its printed area inside a white border) is a candidate; the
+candidates of the table's one card size, sorted into rows and columns by their centres, give
+the table's outline by a fit of the grid to their centres.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Found:
+    """A card found on the photo: its centre, size (short, long side) and long-side angle."""
+
+    centre: tuple[float, float]
+    size: tuple[float, float]
+    angle: float  # of the card's long side, radians (0 = along the photo's y axis)
+
+
+def candidates(img: np.ndarray) -> list[Found]:
+    """Closed, convex, card-shaped outlines on the photo (any size a table's card may have)."""
+    h, w = img.shape[:2]
+    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 1.2), cv2.COLOR_BGR2LAB)
+    edges = np.zeros((h, w), np.uint8)
+    for channel in cv2.split(lab):
+        edges |= cv2.Canny(channel, 20, 50)
+    # closed with a little dilation; without it too, where a narrow gap joins two cards
+    contours = list(cv2.findContours(cv2.dilate(edges, np.ones((3, 3), np.uint8)),
+                                     cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0])
+    contours += cv2.findContours(edges, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)[0]
+    out = []
+    lo, hi = 0.002 * h * w, 0.06 * h * w
+    for cnt in contours:
+        area = cv2.contourArea(cnt)
+        if not lo < area < hi:
+            continue
+        hull = cv2.convexHull(cnt)
+        hull_area = cv2.contourArea(hull)
+        (cx, cy), (rw, rh), deg = cv2.minAreaRect(hull)
+        if area < 0.85 * hull_area or hull_area < 0.9 * rw * rh:
+            continue
+        short, long_ = sorted((rw, rh))
+        if not 0.55 < short / long_ < 0.9:
+            continue
+        # the long side's direction, then its angle from the photo's y axis
+        a = np.deg2rad(deg) if rw >= rh else np.deg2rad(deg) + np.pi / 2
+        out.append(Found((cx, cy), (short, long_), float(a - np.pi / 2)))
+    return out
+
+
+def _cards(found: list[Found]) -> list[Found]:
+    """One candidate per card (the outermost of nested outlines) of the table's card size."""
+    found = sorted(found, key=lambda f: -f.size[0] * f.size[1])
+    kept: list[Found] = []
+    for f in found:
+        near = [k for k in kept if np.hypot(k.centre[0] - f.centre[0], k.centre[1] - f.centre[1])
+                < 0.3 * k.size[0]]
+        if not near:
+            kept.append(f)
+    if len(kept) < 4:
+        return kept
+    area = float(np.median([k.size[0] * k.size[1] for k in kept]))
+    return [k for k in kept if 0.55 * area < k.size[0] * k.size[1] < 1.5 * area]
+
+
+def _axis_angle(cards: list[Found]) -> float:
+    """The table's common direction of the cards' long sides (modulo 180°)."""
+    doubled = np.array([2 * c.angle for c in cards])
+    return float(np.arctan2(np.sin(doubled).mean(), np.cos(doubled).mean()) / 2)
+
+
+def _indices(values: np.ndarray, pitch: float, count: int) -> tuple[np.ndarray, float] | None:
+    """Row (or column) numbers of positions along one axis, `pitch` apart, and how far off
+    whole steps they lie (a share of the pitch); None unless they fill exactly `count`."""
+    rel = (values - values.min()) / pitch
+    rel -= float(np.median(rel - np.round(rel)))
+    idx = np.round(rel).astype(int)
+    idx -= idx.min()
+    if idx.max() != count - 1:
+        return None
+    return idx, float(np.abs(rel - np.round(rel)).mean())
+
+
+def _pitch(along: np.ndarray, across: np.ndarray, across_size: float, size: float
+           ) -> float | None:
+    """The step between neighbouring cards along one axis (in the same row or column; a
+    card not found between two makes a double step)."""
+    steps = []
+    for i in range(len(along)):
+        same = (np.abs(across - across[i]) < 0.5 * across_size) & (along > along[i])
+        if same.any():
+            steps.append(float((along[same] - along[i]).min()))
+    if not steps:
+        return None
+    pitch = size * 1.06
+    for _ in range(3):
+        n = np.maximum(1, np.round(np.array(steps) / pitch))
+        pitch = float(np.median(np.array(steps) / n))
+    return pitch
+
+
+def table_quad(img: np.ndarray, rows: int, cols: int) -> np.ndarray | None:
+    """The table's four corners (TL, TR, BR, BL) fitted to the cards found, or None when too
+    few cards are found to place the grid surely."""
+    cards = _cards(candidates(img))
+    if len(cards) < max(6, (rows * cols) // 3):
+        return None
+    theta = _axis_angle(cards)
+    # turned so that the cards' long sides are upright: x along the rows, y down the columns
+    rot = np.array([[np.cos(theta), np.sin(theta)], [-np.sin(theta), np.cos(theta)]])
+    pts = np.array([c.centre for c in cards], np.float64)
+    local = pts @ rot.T
+    short = float(np.median([c.size[0] for c in cards]))
+    long_ = float(np.median([c.size[1] for c in cards]))
+    px = _pitch(local[:, 0], local[:, 1], long_, short)
+    py = _pitch(local[:, 1], local[:, 0], short, long_)
+    if px is None or py is None or not (0.95 < px / short < 1.3 and 0.95 < py / long_ < 1.25):
+        return None
+    fx, fy = _indices(local[:, 0], px, cols), _indices(local[:, 1], py, rows)
+    if fx is None or fy is None or fx[1] > 0.15 or fy[1] > 0.15:
+        return None
+    grid = np.stack([fx[0] + 0.5, fy[0] + 0.5], axis=1).astype(np.float32)
+    h, _ = cv2.findHomography(grid, pts.astype(np.float32), cv2.RANSAC, 0.1 * short)
+    if h is None:
+        return None
+    corners = np.float32([[[0, 0], [cols, 0], [cols, rows], [0, rows]]])
+    return cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
