@@ -48,8 +48,10 @@ def main() -> None:
         cdp = page.context.new_cdp_session(page)
         cdp.send("Performance.enable")
         sizes: list[int] = []
+        refetch: list[str] = []  # GET /main: a poll that raced an own edit asked again
         page.on("response", lambda r: sizes.append(len(r.body()))
                 if r.request.method == "POST" else None)
+        page.on("request", lambda r: refetch.append(r.url) if r.url.endswith("/main") else None)
 
         def task_s() -> float:
             metrics = cdp.send("Performance.getMetrics")["metrics"]
@@ -85,7 +87,8 @@ def main() -> None:
           f" tapped control moved at most {max(moves):.0f} px")
     print(f"per tap: answer {statistics.mean(sizes) / 1024:.1f} KB (mean of {len(sizes)} POSTs),"
           f" renderer main thread {renderer_ms:.0f} ms CPU, server + client process"
-          f" {cpu_ms:.0f} ms CPU; load average {Path('/proc/loadavg').read_text().split()[0]}")
+          f" {cpu_ms:.0f} ms CPU; {len(refetch)} extra GET /main in all;"
+          f" load average {Path('/proc/loadavg').read_text().split()[0]}")
 
 
 if __name__ == "__main__":

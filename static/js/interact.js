@@ -297,38 +297,59 @@
     document.addEventListener(type, function () { pressed = false; }, true);
   });
 
-  async function refresh() {
+  // A refresh is either asked for by this page (an island's JSON edit, an error, the timer),
+  // which always fetches, or wanted because a poll saw a newer version, which is dropped when
+  // this page already shows that version (an own edit's answer brought it: no second GET).
+  let mustRefresh = false;
+  let pollSaw = 0;
+  function refresh(seen) {
+    if (typeof seen === "number" && seen > 0) pollSaw = Math.max(pollSaw, seen);
+    else mustRefresh = true;
+    return run();
+  }
+
+  async function run() {
     const m = main();
     if (!m) return;
     if (sending || queue.length) { refreshWanted = true; return; }  // pump() refreshes after
     if (window.tableBusy || refreshing || pressed) {
       refreshWanted = true;
-      clearTimeout(refresh.later);
-      refresh.later = setTimeout(refresh, 400);
+      clearTimeout(run.later);
+      run.later = setTimeout(run, 400);
       return;
     }
     refreshWanted = false;
+    if (!mustRefresh && !wholeNext && Number(m.dataset.version) >= pollSaw) return;  // has it
+    const must = mustRefresh;
+    const whole = wholeNext;
+    mustRefresh = false;
+    wholeNext = false;
     refreshing = true;
     const g = gen;
     const headers = { "HX-Request": "true", "X-Interact": "1" };
-    const hashes = wholeNext ? null : regionHashes();
+    const hashes = whole ? null : regionHashes();
     if (hashes) headers["X-Regions"] = hashes;
-    wholeNext = false;
+    let again = false;
     try {
       const resp = await fetch(m.dataset.src, { cache: "no-store", headers: headers });
       if (!resp.ok) return;
       const html = await resp.text();
       // An own edit made meanwhile brings (or will bring) a newer table: this one is stale.
       if (g !== gen || sending || queue.length || window.tableBusy || pressed) {
-        refreshWanted = true;
+        again = true;
         return;
       }
-      if (!swap(html, null) && wholeNext) refreshWanted = true;
+      if (!swap(html, null) && wholeNext) again = true;
     } catch (e) {
-      refreshWanted = true;
+      again = true;
     } finally {
       refreshing = false;
-      if (refreshWanted && !sending && !queue.length) setTimeout(refresh, 300);
+      if (again) {
+        refreshWanted = true;
+        mustRefresh = mustRefresh || must;
+        wholeNext = wholeNext || whole;
+      }
+      if (refreshWanted && !sending && !queue.length) setTimeout(run, 300);
     }
   }
 
@@ -375,7 +396,7 @@
     }
     sending = false;
     waiting();
-    if (refreshWanted || pump.jsonSent) { pump.jsonSent = false; refresh(); }
+    if (pump.jsonSent) { pump.jsonSent = false; refresh(); } else if (refreshWanted) run();
   }
 
   async function answer(item, resp) {
@@ -387,6 +408,7 @@
       const text = errorText(resp.status, await resp.text().catch(function () { return ""; }));
       toast(text, { actions: resp.status === 400 ? [reloadAction()] : [] });
       refreshWanted = true;  // show the table as the server has it, all of it
+      mustRefresh = true;
       wholeNext = true;
       if (done) done({ error: text, status: resp.status });
       return;
@@ -405,6 +427,7 @@
       if (m && version && Number(m.dataset.version) < version && !queue.length) m.dataset.version = String(version);
     } else if (!swap(await resp.text(), source || null, isError) && wholeNext) {
       refreshWanted = true;
+      mustRefresh = true;
     }
     if (isError && text) {
       if (!(source && mark(source, text))) toast(text);

@@ -11,8 +11,8 @@
 
   // Fetch the fresh table part through the interaction layer (morphed in: scroll, open
   // pickers, focus and half-typed text stay; it waits while this phone's taps are on the way).
-  function refresh() {
-    if (window.interact) window.interact.refresh();
+  function refresh(version) {
+    if (window.interact) window.interact.refresh(version);
   }
 
   async function poll() {
@@ -42,7 +42,7 @@
     etag = resp.headers.get("ETag");
     const data = await resp.json();
     document.dispatchEvent(new CustomEvent("table:poll", { detail: data }));
-    if (String(data.version) !== (main() || {}).dataset?.version) refresh();
+    if (String(data.version) !== (main() || {}).dataset?.version) refresh(Number(data.version));
   }
 
   function start() {
