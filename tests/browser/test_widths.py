@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shot
+from tests.browser.conftest import landed, shot
 
 # 24 letters without a space: the longest name a table takes, and the hardest to wrap.
 NAMES = ["Aleksandra" + "x" * 14, "Bartłomiej" + "y" * 14, "Christopher" + "z" * 13,
@@ -29,7 +29,8 @@ def test_five_long_names_fit_the_phone(live_server, new_phone, game):
         expect(page.locator("#table-main")).to_contain_text(name)
     for width in (360, 390, 412):
         page.set_viewport_size({"width": width, "height": 844})
-        page.wait_for_function(f"window.innerWidth === {width}")
+        # A page wider than the phone widens the layout viewport: innerWidth says so at once.
+        assert page.evaluate("window.innerWidth") == width, sticking_out(page, width)
         doc = page.evaluate("document.documentElement.scrollWidth")
         assert doc <= width, f"{game}: the page is {doc}px wide on a {width}px phone"
     shot(page, f"{game.lower()}-five-long-names-412")
@@ -45,7 +46,7 @@ def sticking_out(page, width):
             r.selectNodeContents(n);
             const right = r.getBoundingClientRect().right;
             const el = n.parentElement;
-            if (right > w + 1 && !el.closest('.sheet-wrap, .p-tabs, .p-tname'))
+            if (right > w + 1 && !el.closest('.sheet-wrap, .p-tabs, .p-tname, .columns'))
                 out.push(el.tagName + '.' + el.className + ': ' + n.textContent.trim().slice(0, 40));
         }
         return out.slice(0, 10); }""", width)
@@ -105,3 +106,41 @@ def test_pisanki_sheet_with_five_long_names_shows_every_total(live_server, new_p
     page.set_viewport_size({"width": 360, "height": 844})
     assert sheet.locator(".sheet-wrap").evaluate("w => w.scrollWidth > w.clientWidth"), \
         "five 24-letter names should not fit a 360px phone without scrolling"
+
+
+def fits(page, what):
+    """At 360, 390 and 412 px the page is no wider than the phone; back to 390 after."""
+    for width in (360, 390, 412):
+        page.set_viewport_size({"width": width, "height": 844})
+        assert page.evaluate("window.innerWidth") == width, (what, sticking_out(page, width))
+        doc = page.evaluate("document.documentElement.scrollWidth")
+        assert doc <= width, f"{what}: the page is {doc}px wide on a {width}px phone"
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_liski_with_five_long_named_puchaters_and_open_pickers_fits(live_server, new_phone):
+    page = new_phone()
+    page.goto(live_server + "/")
+    page.get_by_role("button", name=re.compile("Liski")).click()
+    expect(page.locator("html[data-interact=ready]")).to_have_count(1)
+    setup = page.locator("details.lsetup")
+    for name, symbol in zip(NAMES, ("crown", "flower", "pot", "boat", "leaf"), strict=True):
+        another = setup.locator("details", has_text="Another puchater")
+        if another.get_attribute("open") is None:
+            another.locator("summary").click()
+        form = another.locator("form")
+        form.get_by_label("Puchater's name").fill(name)
+        form.locator(f"label.symopt:has(input[value={symbol}])").click()
+        landed(page, form.get_by_role("button", name="Add").click)
+        expect(setup).to_contain_text(name)
+    fits(page, "Liski set-up with five long names")
+    landed(page, lambda: setup.get_by_role("button", name="Zmarzlin (15)").click())
+    landed(page, lambda: page.get_by_role("button", name=re.compile("^Set up")).click())
+    fits(page, "Liski board")
+    page.locator("#col-0 button.pick").first.click()
+    expect(page.locator("#sheet-card")).to_be_visible()
+    fits(page, "Liski board with the card picker open")
+    page.locator("#sheet-card .sheet-close").first.click()
+    page.locator("details.ability summary").first.click()
+    fits(page, "Liski board with a puchater's abilities open")
+    shot(page, "liski-five-long-names-390")
