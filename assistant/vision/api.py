@@ -61,7 +61,7 @@ def recognise_okoshki(data: bytes) -> dict[str, Any]:
         raise RecognitionError(exc.message) from None
     return {
         "cards": [{"id": c.id, "kind": c.kind, "confidence": c.confidence, "quad": c.quad,
-                   "unsure": c.confidence < vo.UNSURE} for c in res.cards],
+                   "unsure": c.unsure} for c in res.cards],
         "zone": res.zone,
         "warnings": res.warnings,
         "seconds": res.seconds,

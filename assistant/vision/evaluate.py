@@ -76,7 +76,7 @@ def score_okoshki(photos: list[tuple[bytes, dict]]) -> Score:
                     sc.right += 1
                 else:
                     sc.wrong += 1
-                    sc.wrong_flagged += card.confidence < vo.UNSURE
+                    sc.wrong_flagged += card.unsure
                     sc.mistakes.append(f"seed {truth['seed']}: {want[best][0]} -> {card.id} "
                                        f"({card.confidence})")
                 sc.kind_right += card.kind == CARDS[want[best][0]].kind

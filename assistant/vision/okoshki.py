@@ -19,13 +19,12 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.messages import Message, nmsg
-from assistant.vision import deck
+from assistant.vision import deck, outlines
 from assistant.vision.decode import decode
 
 RW, RH = deck.W // 2, deck.H // 2  # reference size for features (about a card in the photo)
 VW, VH = 50, 70  # colour comparison size
 MIN_INLIERS = 10
-UNSURE = 0.3
 
 
 @dataclass(frozen=True)
@@ -36,6 +35,7 @@ class CardFind:
     kind: str
     confidence: float
     quad: list[list[float]]
+    unsure: bool = False
 
 
 @dataclass(frozen=True)
@@ -111,9 +111,10 @@ def _thumb(img: np.ndarray) -> np.ndarray:
 
 def _card_balanced(flat: np.ndarray) -> np.ndarray:
     """White-balance a flat card on its cream frame (the brightest third of the frame)."""
-    b = deck.BORDER - 3
-    strips = np.concatenate([flat[2:b, 6:-6].reshape(-1, 3), flat[-b:-2, 6:-6].reshape(-1, 3),
-                             flat[6:-6, 2:b].reshape(-1, 3), flat[6:-6, -b:-2].reshape(-1, 3)])
+    b = max(3, round((deck.BORDER - 3) * flat.shape[1] / deck.W))
+    e = 2 * b
+    strips = np.concatenate([flat[1:b, e:-e].reshape(-1, 3), flat[-b:-1, e:-e].reshape(-1, 3),
+                             flat[e:-e, 1:b].reshape(-1, 3), flat[e:-e, -b:-1].reshape(-1, 3)])
     strips = strips.astype(np.float32)
     light = strips[strips.sum(axis=1) >= np.percentile(strips.sum(axis=1), 66)]
     gain = np.clip(np.array(deck.CREAM, np.float32) / (np.median(light, axis=0) + 1), 0.5, 2)
@@ -205,44 +206,252 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     return kept
 
 
-def identify(img: np.ndarray, quad: np.ndarray) -> tuple[str, float]:
-    """The face whose colours best match the card at `quad`, and how sure that is."""
-    ids, _, _, thumbs = references()
-    dst = np.float32([[0, 0], [deck.W, 0], [deck.W, deck.H], [0, deck.H]])
-    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
-    flat = cv2.warpPerspective(img, m, (deck.W, deck.H))
+FW, FH = 60, 84  # fine grey comparison size (bars, valance prints, clouds)
+VIEWS_FILE = "okoshki-views.npz"
+ACCEPT = 0.5  # a candidate outline is a card when its best face matches at least this well
+SURE_MARGIN = 0.06  # the best card beats every other card by this much, or it is unsure
+SURE_SCORE = 0.62
+CLEAR_MARGIN = 0.12  # a first-look margin this large is not looked at more closely
+
+
+def _fine(img: np.ndarray) -> np.ndarray:
+    """A grey, normalised view of the card's inside (the white frame left out)."""
+    h, w = img.shape[:2]
+    inner = img[h // 14:h - h // 14, w // 14:w - w // 14]
+    g = cv2.cvtColor(cv2.resize(inner, (FW, FH), interpolation=cv2.INTER_AREA),
+                     cv2.COLOR_BGR2GRAY).astype(np.float32)
+    g = cv2.GaussianBlur(g, (0, 0), 0.8)
+    g -= g.mean()
+    v = g.ravel()
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
+def describe(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Colour and grey descriptors of a flat card face (deck.W × deck.H)."""
     balanced = _card_balanced(flat)
-    t = _thumb(balanced)
-    scores = thumbs @ t
-    order = np.argsort(-scores)
-    best = order[0]
-    kind = ok.CARDS[ids[best]].kind
-    other = next(i for i in order[1:] if ok.CARDS[ids[i]].kind != kind)
-    margin = float(scores[best] - scores[other])
-    confidence = float(np.clip(margin * 4 + (scores[best] - 0.5), 0, 1))
-    return ids[best], round(confidence, 3)
+    return _thumb(balanced), _fine(balanced)
+
+
+def learned_views(folder) -> tuple[list[str], np.ndarray]:
+    """The extra views of cards learned from confirmed zones: ids and flat faces."""
+    if folder is None:
+        return [], np.zeros((0, deck.H, deck.W, 3), np.uint8)
+    path = folder / VIEWS_FILE
+    if not path.exists():
+        return [], np.zeros((0, deck.H, deck.W, 3), np.uint8)
+    with np.load(path) as z:
+        return [str(i) for i in z["ids"]], z["faces"]
+
+
+SW, SH = deck.W // 2, deck.H // 2  # the size candidates are compared at
+
+
+@cache
+def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
+    """Every view of every card (its face, plus views learned from confirmed zones), grouped
+    by card: the card ids, where each card's views start, the colour and grey descriptors,
+    and each view's flat face (SW × SH, white-balanced) for the close comparison."""
+    faces = deck.okoshki_faces()
+    extra_ids, extra = learned_views(deck.REGISTERED["folder"])
+    views: dict[str, list[np.ndarray]] = {c.id: [faces[c.id]] for c in ok.DECK}
+    for cid, face in zip(extra_ids, extra, strict=True):
+        if cid in views:
+            views[cid].append(face)
+    ids, starts, colour, grey, flats = [], [], [], [], []
+    for cid, vs in views.items():
+        ids.append(cid)
+        starts.append(len(colour))
+        for face in vs:
+            small = _card_balanced(cv2.resize(face, (SW, SH), interpolation=cv2.INTER_AREA))
+            colour.append(_thumb(small))
+            grey.append(_fine(small))
+            flats.append(small)
+    return ids, np.array(starts), np.stack(colour), np.stack(grey), flats
+
+
+def flatten(img: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (SW, SH)) -> np.ndarray:
+    """The card at `quad` (TL, TR, BR, BL) warped flat to `size`."""
+    w, h = size
+    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+
+
+@dataclass(frozen=True)
+class Match:
+    """How a candidate outline matches the cards: best card, its score, the margins."""
+
+    id: str
+    score: float
+    margin: float  # to the best other card
+    kind_margin: float  # to the best card of another kind
+    quad: np.ndarray  # turned so that the card's top is quad[0]→quad[1]
+    order: tuple[str, ...] = ()  # the best few cards, best first
+    view: tuple[int, ...] = ()  # the best view of each of them
+
+
+def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True) -> Match:
+    """The card whose views best match the outline (either way round), and how sure."""
+    ids, starts, colour, grey, _ = view_table()
+    flat = _card_balanced(flatten(img, quad))
+    best: Match | None = None
+    for turn in (0, 2) if both_ways else (0,):
+        f = flat if turn == 0 else cv2.rotate(flat, cv2.ROTATE_180)
+        scores = 0.5 * np.einsum("ij,j->i", colour, _thumb(f)) + 0.5 * np.einsum(
+            "ij,j->i", grey, _fine(f))
+        per_card = np.maximum.reduceat(scores, starts)
+        order = np.argsort(-per_card)
+        top = int(order[0])
+        kind = ok.CARDS[ids[top]].kind
+        second = float(per_card[order[1]])
+        other = max((float(per_card[k]) for k in order[1:] if ok.CARDS[ids[k]].kind != kind),
+                    default=-1.0)
+        ends = np.append(starts[1:], len(scores))
+        views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in order[:4])
+        m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
+                  float(per_card[top]) - other, np.roll(quad, -turn, axis=0),
+                  tuple(ids[k] for k in order[:4]), views)
+        if best is None or m.score > best.score:
+            best = m
+    assert best is not None
+    return best
+
+
+def _detail(img: np.ndarray) -> np.ndarray:
+    """A larger normalised Lab view than _thumb, for the close comparison."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.6), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] = (lab[..., 0] - lab[..., 0].mean()) / (lab[..., 0].std() + 1e-3)
+    lab[..., 1:] = (lab[..., 1:] - 128) / 20
+    m = DETAIL_MARGIN
+    v = lab[m:-m, m:-m].ravel()
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
+DETAIL_MARGIN = 6  # pixels of the SW × SH face left out of the close comparison (the edge)
+
+
+def settle(img: np.ndarray, m: Match) -> Match:
+    """Close comparison of the best few cards: the photographed card is aligned onto each
+    one's best view (ECC, affine) and compared in colour at twice the first size; the best
+    aligned match wins, its margin is to the next one."""
+    ids, _, _, _, flats = view_table()
+    flat = _card_balanced(flatten(img, m.quad))
+    g = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
+    scored = []
+    for cid, v in zip(m.order[:3], m.view[:3], strict=False):
+        ref = flats[v]
+        rg = cv2.GaussianBlur(cv2.cvtColor(ref, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
+        warp = np.eye(2, 3, dtype=np.float32)
+        try:
+            _, warp = cv2.findTransformECC(rg, g, warp, cv2.MOTION_AFFINE,
+                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40,
+                                            1e-4), None, 1)
+        except cv2.error:
+            warp = np.eye(2, 3, dtype=np.float32)
+        if np.abs(warp[:, :2] - np.eye(2)).max() > 0.15 or np.abs(warp[:, 2]).max() > 0.12 * SW:
+            warp = np.eye(2, 3, dtype=np.float32)
+        aligned = cv2.warpAffine(flat, warp, (SW, SH),
+                                 flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+                                 borderMode=cv2.BORDER_REPLICATE)
+        scored.append((float(_detail(aligned) @ _detail(ref)), cid))
+    scored.sort(reverse=True)
+    best, cid = scored[0]
+    second = scored[1][0] if len(scored) > 1 else best - 1
+    kind = ok.CARDS[cid].kind
+    other = max((sc for sc, c in scored[1:] if ok.CARDS[c].kind != kind),
+                default=best - m.kind_margin)
+    return Match(cid, best, best - second, best - other, m.quad, m.order, m.view)
+
+
+def identify(img: np.ndarray, quad: np.ndarray) -> tuple[str, float]:
+    """The face whose views best match the card at `quad`, and how sure that is."""
+    m = match(img, quad, both_ways=False)
+    return m.id, _confidence(m)
+
+
+def _confidence(m: Match) -> float:
+    return round(float(np.clip(0.5 + (m.margin - SURE_MARGIN) * 5 + (m.score - SURE_SCORE),
+                               0, 1)), 3)
+
+
+def _covered(mask: np.ndarray, quad: np.ndarray) -> float:
+    """The share of a quadrilateral that lies on a mask (sampled on a 9 × 13 grid)."""
+    u, v = np.meshgrid(np.linspace(0.08, 0.92, 9), np.linspace(0.08, 0.92, 13))
+    src = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    pts = cv2.perspectiveTransform(np.float32(np.stack([u, v], -1).reshape(-1, 1, 2)), m)
+    xy = pts.reshape(-1, 2).round().astype(int)
+    h, w = mask.shape
+    inside = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
+    hits = np.zeros(len(xy), bool)
+    hits[inside] = mask[xy[inside, 1], xy[inside, 0]] > 0
+    return float(hits.mean())
+
+
+def find_matches(img: np.ndarray) -> list[Match]:
+    """Every candidate outline that matches a card: SIFT finds (a face's homography, the
+    right way round), then light card-shaped blobs (either way round) and, where cards lie
+    over one another, guesses from the square corners of the blob; a candidate on a card
+    already matched is not tried again."""
+    found: list[Match] = []
+
+    def covered(quad: np.ndarray, share: float) -> bool:
+        return any(overlap(quad, m.quad) >= share for m in found)
+
+    def consider(quad: np.ndarray, both: bool) -> None:
+        if _quad_ok(quad, img.shape):
+            m = match(img, quad, both)
+            if m.score >= ACCEPT:
+                found.append(m)
+
+    sift = find_cards(img)
+    for quad, _n in sift:
+        consider(quad, False)
+    left: list[np.ndarray] = []
+    singles = outlines.card_quads(img, left=left)
+    for quad in singles:
+        if not covered(quad, 0.6):
+            consider(quad, True)
+    sides = [min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1]))
+             for q in [q for q, _ in sift] + singles]
+    short = float(np.median(sides)) if sides else 0.085 * max(img.shape[:2])
+    if left:
+        for quad in outlines.corner_quads(left[0], short):
+            if _covered(left[0], quad) >= 0.85 and not covered(quad, 0.4):
+                consider(quad, True)
+    return found
 
 
 def recognise(data: bytes) -> ZoneRecognition:
     """Photo bytes of a zone -> the cards found, each with its outline and confidence."""
     t0 = time.perf_counter()
     img = decode(data)
-    finds = find_cards(img)
+    found = find_matches(img)
+    # best first; an outline mostly inside a better one is the same card (cards overlap
+    # each other by a quarter at most)
+    found.sort(key=lambda f: -f.score)
+    kept: list[Match] = []
+    for m in found:
+        if all(overlap(m.quad, k.quad) < 0.4 for k in kept):
+            kept.append(m)
     cards: list[CardFind] = []
     taken: set[str] = set()
-    for quad, _n in finds:
-        cid, conf = identify(img, quad)
-        if cid in taken:
+    for m0 in kept:
+        # a clear winner needs no closer look
+        m = m0 if m0.margin >= CLEAR_MARGIN else settle(img, m0)
+        conf = _confidence(m)
+        unsure = m.margin < SURE_MARGIN or m.score < SURE_SCORE or m.id in taken
+        if m.id in taken:
             conf = min(conf, 0.1)  # each card is in the deck once: a second one needs a look
-        taken.add(cid)
-        cards.append(CardFind(cid, ok.CARDS[cid].kind, conf, quad.round(1).tolist()))
+        taken.add(m.id)
+        cards.append(CardFind(m.id, ok.CARDS[m.id].kind, conf, m.quad.round(1).tolist(), unsure))
     zone = dict.fromkeys(ok.KINDS, 0)
     for c in cards:
         zone[c.kind] += 1
     warnings: list[Message] = []
     if not cards:
         warnings.append(Message("No cards found on this photo."))
-    unsure = sum(1 for c in cards if c.confidence < UNSURE)
+    unsure = sum(1 for c in cards if c.unsure)
     if unsure:
         warnings.append(nmsg("%(num)d card to check: it is outlined in orange.",
                              "%(num)d cards to check: they are outlined in orange.", unsure))

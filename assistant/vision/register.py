@@ -18,7 +18,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, join, nmsg
-from assistant.vision import deck, views
+from assistant.vision import deck, outlines, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
@@ -56,7 +56,8 @@ def cell_faults(cells: list[np.ndarray]) -> list[str | None]:
     median = float(np.median(sharp)) if sharp else 0.0
     out: list[str | None] = []
     for cell, s in zip(cells, sharp, strict=True):
-        inner = cell[deck.BORDER:-deck.BORDER, deck.BORDER:-deck.BORDER]
+        my, mx = cell.shape[0] // 12, cell.shape[1] // 12  # inside any white border
+        inner = cell[my:-my, mx:-mx]
         blown = float((inner.min(axis=2) > 245).mean())
         if blown > GLARE_SHARE:
             out.append(N_("glare"))
@@ -90,19 +91,192 @@ def _cut_off(data: bytes) -> set[int]:
     return out
 
 
+def _grid_of(quads: list[np.ndarray], rows: int, cols: int,
+             shape: tuple[int, ...]) -> np.ndarray | None:
+    """Each outline's cell (row * cols + col, or -1) in a layout of rows × cols, by its
+    centre: a homography from cell numbers to centres is fitted and refined; None when the
+    outlines do not make such a layout."""
+    if len(quads) < rows * cols // 2:  # too few cards apart to be sure of the layout
+        return None
+    centres = np.float32([q.mean(axis=0) for q in quads])
+    up = np.mean([(q[0] + q[1] - q[2] - q[3]) / 2 for q in quads], axis=0)
+    height = float(np.linalg.norm(up))
+    up /= height
+    right = np.float32([-up[1], up[0]])
+    if right[0] < 0:
+        right = -right
+    width = float(np.median([np.linalg.norm(q[1] - q[0]) for q in quads]))
+    u, v = centres @ right, -(centres @ up)
+    # pitches: the nearest neighbour to the right in the same row, below in the same column
+    du = [min((u[j] - u[i] for j in range(len(u)) if u[j] - u[i] > 0.5 * width
+               and abs(v[j] - v[i]) < 0.4 * height), default=np.inf) for i in range(len(u))]
+    dv = [min((v[j] - v[i] for j in range(len(v)) if v[j] - v[i] > 0.5 * height
+               and abs(u[j] - u[i]) < 0.4 * width), default=np.inf) for i in range(len(v))]
+    pu = float(np.median([d for d in du if d < 1.6 * width] or [width * 1.04]))
+    pv = float(np.median([d for d in dv if d < 1.6 * height] or [height * 1.04]))
+    col = np.round((u - u.min()) / pu).astype(int)
+    row = np.round((v - v.min()) / pv).astype(int)
+    for _ in range(3):  # perspective: fit cell numbers → centres, and number again
+        src = np.float32(np.stack([col + 0.5, row + 0.5], axis=1))
+        h, inl = cv2.findHomography(src, centres, cv2.RANSAC, 0.25 * width)
+        if h is None:
+            return None
+        back = cv2.perspectiveTransform(centres.reshape(-1, 1, 2), np.linalg.inv(h)).reshape(-1, 2)
+        col, row = np.floor(back[:, 0]).astype(int), np.floor(back[:, 1]).astype(int)
+        col -= col.min()
+        row -= row.min()
+    span_c, span_r = col.max() + 1, row.max() + 1
+    if span_c > cols or span_r > rows:
+        return None
+    # a whole column or row not found: it is on the side that falls off the photo
+    if span_c < cols or span_r < rows:
+        src = np.float32(np.stack([col + 0.5, row + 0.5], axis=1))
+        h, _ = cv2.findHomography(src, centres, 0)
+        hh, ww = shape[:2]
+        def inside(c: float, r: float) -> bool:
+            x, y = cv2.perspectiveTransform(np.float32([[[c, r]]]), h)[0, 0]
+            return 0 <= x < ww and 0 <= y < hh
+        while span_c < cols:
+            if not inside(-0.5, span_r / 2):
+                col += 1
+            span_c += 1
+        while span_r < rows:
+            if not inside(span_c / 2, -0.5):
+                row += 1
+            span_r += 1
+    cell = row * cols + col
+    out = np.full(len(quads), -1)
+    ok_ = (col >= 0) & (col < cols) & (row >= 0) & (row < rows)
+    out[ok_] = cell[ok_]
+    return out
+
+
+FIT_PX = 160  # pixels per layout column in the frame where each card is fitted
+TURNS = (-2.4, -1.2, 0.0, 1.2, 2.4)  # degrees a card laid by hand may be turned
+
+
+def _edge_profiles(prof: np.ndarray, band: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """For each position along a whiteness profile: how much whiter the next `band` pixels
+    are than the previous ones (a card's near edge), and the reverse (its far edge)."""
+    c = np.concatenate([[0.0], np.cumsum(prof)])
+    n = len(prof)
+    x = np.arange(n)
+    lo, hi = np.clip(x - band, 0, n), np.clip(x + band, 0, n)
+    before = (c[x] - c[lo]) / np.maximum(x - lo, 1)
+    after = (c[hi] - c[x]) / np.maximum(hi - x, 1)
+    return after - before, before - after
+
+
+def _best_span(near: np.ndarray, far: np.ndarray, length: float, centre: float,
+               reach: float) -> tuple[float, float]:
+    """Where a card of `length` lies along a profile: the start that makes the strongest
+    near edge plus far edge, within `reach` of the expected centre."""
+    best, where = -1e9, centre - length / 2
+    for start in range(int(centre - length / 2 - reach), int(centre - length / 2 + reach) + 1):
+        end = int(round(start + length))
+        if start < 0 or end >= len(far):
+            continue
+        score = float(near[start] + far[end])
+        if score > best:
+            best, where = score, float(start)
+    return where, best
+
+
+def fit_cards(img: np.ndarray, h: np.ndarray, size: tuple[float, float], rows: int,
+              cols: int) -> list[np.ndarray]:
+    """Each cell's card outline: the layout is rectified by the fitted grid `h` (cell numbers
+    → photo), and in it a card of the layout's own size (`size`, in cells) is placed where
+    its edges stand out most against the gaps, turned a little as hands lay cards."""
+    white = outlines.whiteness(img).astype(np.float32)
+    cw, ch = size
+    px, py = float(FIT_PX), float(FIT_PX)
+    pad = 0.3
+    to_rect = np.array([[px, 0, pad * px], [0, py, pad * py], [0, 0, 1]]) @ np.linalg.inv(h)
+    rw, rh = int((cols + 2 * pad) * px), int((rows + 2 * pad) * py)
+    rect = cv2.warpPerspective(white, to_rect, (rw, rh), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    wl, hl = cw * px, ch * py  # the card's size in the rectified frame
+    half_w, half_h = int(0.65 * px), int(0.65 * py)
+    back = np.linalg.inv(to_rect)
+    out = []
+    for k in range(rows * cols):
+        r, c = divmod(k, cols)
+        cx, cy = (c + 0.5 + pad) * px, (r + 0.5 + pad) * py
+        best = None
+        for turn in TURNS:
+            rot = cv2.getRotationMatrix2D((cx, cy), turn, 1.0)
+            rot[:, 2] += (half_w - cx, half_h - cy)  # the patch: the cell and some margin
+            patch = cv2.warpAffine(rect, rot, (2 * half_w, 2 * half_h), flags=cv2.INTER_LINEAR)
+            ys = slice(int(half_h - 0.3 * hl), int(half_h + 0.3 * hl))
+            xs = slice(int(half_w - 0.3 * wl), int(half_w + 0.3 * wl))
+            near_x, far_x = _edge_profiles(patch[ys].mean(axis=0))
+            near_y, far_y = _edge_profiles(patch[:, xs].mean(axis=1))
+            x0, sx = _best_span(near_x, far_x, wl, half_w, 0.1 * px)
+            y0, sy = _best_span(near_y, far_y, hl, half_h, 0.1 * py)
+            if best is None or sx + sy > best[0]:
+                corners = np.float32([[x0, y0], [x0 + wl, y0], [x0 + wl, y0 + hl],
+                                      [x0, y0 + hl]])
+                inv = cv2.invertAffineTransform(rot)
+                best = (sx + sy, cv2.transform(corners[None], inv)[0])
+        assert best is not None
+        quad = cv2.perspectiveTransform(best[1][None].astype(np.float32), back)[0]
+        out.append(quad.astype(np.float32))
+    return out
+
+
+def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS,
+                 cols: int = OKOSHKI_COLS) -> tuple[list[np.ndarray], list[str | None]]:
+    """The faces of a layout photo, each cut at its card's own outline, and what is wrong
+    with each (None: usable; "glare", "blurred", "cut off"). The cards found on their own
+    give the grid (each by its centre) and the card's size; then every cell's card is fitted
+    where its edges are."""
+    img = decode(data)
+    quads = outlines.card_quads(img)
+    cells = _grid_of(quads, rows, cols, img.shape)
+    h = None
+    if cells is not None:
+        src = np.float32([[(k % cols) + 0.5, (k // cols) + 0.5] for k in cells if k >= 0])
+        dst = np.float32([q.mean(axis=0) for q, k in zip(quads, cells, strict=True) if k >= 0])
+        width = float(np.median([np.linalg.norm(q[1] - q[0]) for q in quads]))
+        h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.1 * width)
+    if cells is None or h is None:  # no layout of separate cards: cut the table as a grid
+        found = _table_cells(data, rows, cols, (deck.W, deck.H))
+        faults = cell_faults(found)
+        for i in _cut_off(data):
+            faults[i] = N_("cut off")
+        return found, faults
+    inv = np.linalg.inv(h)  # the card's size in cells: its outlines taken back through the grid
+    sizes = []
+    for q, k in zip(quads, cells, strict=True):
+        if k >= 0:
+            g = cv2.perspectiveTransform(q[None].astype(np.float32), inv)[0]
+            sizes.append(((np.linalg.norm(g[1] - g[0]) + np.linalg.norm(g[2] - g[3])) / 2,
+                          (np.linalg.norm(g[3] - g[0]) + np.linalg.norm(g[2] - g[1])) / 2))
+    cw, ch = np.median(np.array(sizes), axis=0)
+    dst_rect = np.float32([[0, 0], [deck.W, 0], [deck.W, deck.H], [0, deck.H]])
+    faces, cut = [], []
+    for q in fit_cards(img, h, (float(cw), float(ch)), rows, cols):
+        cut.append(outlines.touches_edge(q, img.shape, 2))
+        m = cv2.getPerspectiveTransform(q.astype(np.float32), dst_rect)
+        faces.append(cv2.warpPerspective(img, m, (deck.W, deck.H), borderValue=(0, 0, 0)))
+    faults = cell_faults(faces)
+    for k, c in enumerate(cut):
+        if c:
+            faults[k] = N_("cut off")
+    return faces, faults
+
+
 def register_okoshki_photos(photos: list[bytes], folder: Path) -> list[str]:
     """Register the 48 faces from 1–3 photos of the deck laid out in order: each card is
-    taken from the photo where it is usable (no glare, not blurred, not cut off); when a
-    card is usable on none, one line says which cells to retake."""
+    found by its own outline and taken from the photo where it is usable (no glare, not
+    blurred, not cut off); when a card is usable on none, one line says which cells to
+    retake."""
     if not 1 <= len(photos) <= 3:
         raise RegisterError("Send one to three photos of the 48 cards laid out in 6 rows of 8.")
     best: list[np.ndarray | None] = [None] * len(ok.DECK)
     faults: list[str | None] = [N_("missing")] * len(ok.DECK)
     for data in photos:
-        cells = _table_cells(data, OKOSHKI_ROWS, OKOSHKI_COLS, (deck.W, deck.H))
-        found = cell_faults(cells)
-        for i in _cut_off(data):
-            found[i] = N_("cut off")
+        cells, found = layout_cards(data)
         for i, (cell, fault) in enumerate(zip(cells, found, strict=True)):
             if best[i] is None or (faults[i] is not None and fault is None):
                 best[i], faults[i] = cell, fault
@@ -175,6 +349,7 @@ def use_folder(folder: Path | None) -> None:
     deck.REGISTERED["folder"] = folder
     deck.okoshki_faces.cache_clear()
     vo.references.cache_clear()
+    vo.view_table.cache_clear()
     vp.references.cache_clear()
 
 

@@ -1,0 +1,251 @@
+"""Find each card's own outline on a photo: light card faces (or their light borders) on a
+darker table, each a card-shaped blob whose four sides are fitted as lines.
+
+Used by Okoshki registration (cards laid by hand in rows, with gaps, white rounded borders,
+small turns) and as a second source of card outlines in zone photos. Pure OpenCV.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+ASPECT = (1.2, 1.7)  # a card's long side over its short side, perspective included
+GAP = 13  # wider than the gaps between cards laid close (pixels at the working size)
+
+
+def whiteness(img: np.ndarray) -> np.ndarray:
+    """Lightness less twice the chroma: card borders (white, cream) stand out from coloured
+    tables and from the gaps between cards, which show the table."""
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    white = np.clip(lab[..., 0] - 2 * chroma, 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(white, (0, 0), 1.0)
+
+
+def foreground(img: np.ndarray) -> np.ndarray:
+    """255 where the photo is whiter than its table (read on the photo's outer frame; the
+    split by Otsu above it), less the thin darker lines between cards laid close."""
+    light = whiteness(img)
+    h, w = light.shape
+    b = max(4, min(h, w) // 25)
+    frame = np.concatenate([light[:b].ravel(), light[-b:].ravel(), light[:, :b].ravel(),
+                            light[:, -b:].ravel()])
+    table = float(np.percentile(frame, 75))
+    otsu, _ = cv2.threshold(light, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    level = max(float(otsu), table + 20)
+    valley = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (GAP, GAP)))
+    bright = float(np.percentile(light[light > level], 60)) if (light > level).any() else 255.0
+    deep = max(10.0, 0.1 * (bright - table))
+    return np.where((light > level) & (valley < deep), 255, 0).astype(np.uint8)
+
+
+def _side_lines(contour: np.ndarray, box: np.ndarray) -> np.ndarray | None:
+    """Fit a line to each side of a blob's outline (its corners left out: they may be
+    rounded) and return the four corners where the lines meet, in the order of `box`."""
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for k in range(4):
+        a, b = box[k], box[(k + 1) % 4]
+        d = b - a
+        length = float(np.linalg.norm(d))
+        if length < 8:
+            return None
+        u = d / length
+        n = np.array([-u[1], u[0]], np.float32)
+        rel = pts - a
+        along = rel @ u
+        across = rel @ n
+        near = (along > 0.15 * length) & (along < 0.85 * length) & (np.abs(across) < 0.08 * length
+                                                                      + 3)
+        if near.sum() < 6:
+            return None
+        vx, vy, x0, y0 = cv2.fitLine(pts[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
+    corners = []
+    for k in range(4):  # corner k joins side k-1 and side k
+        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
+        m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+        if abs(np.linalg.det(m)) < 1e-3:
+            return None
+        t = np.linalg.solve(m, p2 - p1)
+        corners.append(p1 + t[0] * d1)
+    quad = np.float32(corners)
+    if np.abs(quad - box).max() > 0.15 * max(np.linalg.norm(box[1] - box[0]),
+                                             np.linalg.norm(box[2] - box[1])):
+        return None
+    return quad
+
+
+def upright(quad: np.ndarray) -> np.ndarray:
+    """Order four corners TL, TR, BR, BL with the long sides as the card's height and its top
+    the side highest on the photo (the card as a player looking down on it would read it)."""
+    c = quad.mean(axis=0)
+    ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
+    q = quad[np.argsort(ang)]  # clockwise on the image (y down), starting anywhere
+    if np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[2] - q[1]):
+        q = np.roll(q, -1, axis=0)  # make q[0]→q[1] a short side
+    # two choices remain: q[0]q[1] or q[2]q[3] as the top
+    if (q[0, 1] + q[1, 1]) > (q[2, 1] + q[3, 1]):
+        q = np.roll(q, 2, axis=0)
+    return q.astype(np.float32)
+
+
+def _blobs(filled: np.ndarray, r: int, min_side: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Card-shaped blobs of a filled mask after parting touching ones by an opening of radius
+    `r`: (outline quad, the blob's own mask) each."""
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+    parts = cv2.erode(filled, kernel)
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
+    h, w = filled.shape
+    out = []
+    for i in range(1, n):
+        x, y, bw, bh, area = stats[i]
+        if max(bw, bh) + 2 * r < min_side * 1.2 or area < (min_side - 2 * r) ** 2 / 2:
+            continue
+        x0, y0 = max(0, x - r - 2), max(0, y - r - 2)
+        x1, y1 = min(w, x + bw + r + 2), min(h, y + bh + r + 2)
+        own = np.zeros_like(filled)
+        own[y0:y1, x0:x1] = cv2.dilate((labels[y0:y1, x0:x1] == i).astype(np.uint8) * 255,
+                                       kernel) & filled[y0:y1, x0:x1]
+        cs, _ = cv2.findContours(own[y0:y1, x0:x1], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if not cs:
+            continue
+        c = max(cs, key=cv2.contourArea) + np.array([x0, y0])
+        rect = cv2.minAreaRect(c)
+        rw, rh = sorted(rect[1])
+        if rw < min_side or not ASPECT[0] <= rh / rw <= ASPECT[1]:
+            continue
+        if cv2.contourArea(c) < 0.85 * rw * rh:
+            continue
+        box = cv2.boxPoints(rect).astype(np.float32)
+        quad = _side_lines(c, box)
+        out.append((upright(quad if quad is not None else box), own))
+    return out
+
+
+def fill_holes(fg: np.ndarray) -> np.ndarray:
+    """Fill each blob's holes (a card's darker picture inside its light border) but not the
+    thin ones: the gap between cards that touch at both ends of it."""
+    contours, tree = cv2.findContours(fg, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
+    filled = np.zeros_like(fg)
+    if tree is None:
+        return filled
+    outer = [c for c, t in zip(contours, tree[0], strict=True) if t[3] < 0]
+    cv2.drawContours(filled, outer, -1, 255, -1)
+    thin = [c for c, t in zip(contours, tree[0], strict=True)
+            if t[3] >= 0 and 2 * cv2.contourArea(c) < 6 * cv2.arcLength(c, True)]
+    cv2.drawContours(filled, thin, -1, 0, -1)
+    return filled
+
+
+def area(quad: np.ndarray) -> float:
+    """The area of a quadrilateral."""
+    return float(cv2.contourArea(quad.astype(np.float32)))
+
+
+def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None) -> list[np.ndarray]:
+    """The outlines of the card-shaped light blobs on a photo, each TL, TR, BR, BL (upright as
+    `upright` says). Cards laid close together are parted by ever wider openings; a blob
+    much larger than the photo's typical card (two cards joined) is parted again. When
+    `left` is a list, the mask of the light blobs no single card explains is put in it."""
+    fg = foreground(img)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    filled = fill_holes(fg)
+    first = _blobs(filled, 2, min_side)
+    if left is not None:
+        left.append(filled)
+    if not first:
+        return []
+    typical = float(np.median([area(q) for q, _ in first]))
+    kept: list[np.ndarray] = []
+    rest = filled.copy()
+    for r in (2, 5, 9, 14):
+        found = first if r == 2 else _blobs(rest, r, min_side)
+        for quad, own in found:
+            if 0.6 * typical <= area(quad) <= 1.45 * typical:
+                kept.append(quad)
+                rest[own > 0] = 0
+        if len(found) == 0:
+            break
+    if kept:  # what is left may be cards joined along a whole side: part them by size
+        sides = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])])
+                          for q in kept])
+        short, long = np.median(sides, axis=0)
+        white = whiteness(img)
+        for quad in _parted(rest, white, float(short), float(long), min_side):
+            if 0.6 * typical <= area(quad) <= 1.45 * typical:
+                kept.append(quad)
+    if left is not None:
+        left[-1] = rest
+    return kept
+
+
+def _parted(rest: np.ndarray, white: np.ndarray, short: float, long: float,
+            min_side: int) -> list[np.ndarray]:
+    """Blobs the size of 2–4 cards in a row or a column, cut where the whiteness across them
+    is lowest near where the gaps should be."""
+    out = []
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(rest, connectivity=4)
+    for i in range(1, n):
+        if stats[i, 4] < 1.5 * short * long:
+            continue
+        cs, _ = cv2.findContours((labels == i).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                 cv2.CHAIN_APPROX_NONE)
+        c = max(cs, key=cv2.contourArea)
+        rect = cv2.minAreaRect(c)
+        a, b = rect[1]
+        if cv2.contourArea(c) < 0.85 * a * b:
+            continue
+        box = cv2.boxPoints(rect).astype(np.float32)  # box[0]→box[1] is one side, length ~b?
+        best = None
+        for turn in (0, 1):  # cut along box[0]→box[1], or along the other side
+            b2 = np.roll(box, -turn, axis=0)
+            along, across = np.linalg.norm(b2[1] - b2[0]), np.linalg.norm(b2[2] - b2[1])
+            for card_along, card_across in ((long, short), (short, long)):
+                k = round(along / card_along)
+                err = (abs(along - k * card_along) / card_along
+                       + abs(across - card_across) / card_across)
+                if 2 <= k <= 4 and err < 0.3 and (best is None or err < best[0]):
+                    best = (err, k, b2)
+        if best is None:
+            continue
+        _, k, box = best
+        la, lb = np.linalg.norm(box[1] - box[0]), np.linalg.norm(box[2] - box[1])
+        w, h = int(round(la)), int(round(lb))
+        m = cv2.getPerspectiveTransform(box, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+        flat_white = cv2.warpPerspective(white, m, (w, h)).astype(np.float32)
+        flat_mask = cv2.warpPerspective((labels == i).astype(np.uint8) * 255, m, (w, h))
+        profile = flat_white[h // 5:h - h // 5].mean(axis=0)
+        cuts = [0]
+        for j in range(1, k):
+            x = j * w / k
+            lo, hi = int(x - 0.12 * w / k), int(x + 0.12 * w / k) + 1
+            cuts.append(lo + int(np.argmin(profile[lo:hi])))
+        cuts.append(w)
+        back = np.linalg.inv(m)
+        for x0, x1 in zip(cuts[:-1], cuts[1:], strict=True):
+            part = np.zeros_like(flat_mask)
+            part[:, x0 + 2:max(x0 + 3, x1 - 2)] = flat_mask[:, x0 + 2:max(x0 + 3, x1 - 2)]
+            own = cv2.warpPerspective(part, back, (rest.shape[1], rest.shape[0]))
+            pc, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            if not pc:
+                continue
+            pcc = max(pc, key=cv2.contourArea)
+            prect = cv2.minAreaRect(pcc)
+            pw, ph = sorted(prect[1])
+            if pw < min_side or not ASPECT[0] <= ph / pw <= ASPECT[1]:
+                continue
+            pbox = cv2.boxPoints(prect).astype(np.float32)
+            q = _side_lines(pcc, pbox)
+            out.append(upright(q if q is not None else pbox))
+    return out
+
+
+def touches_edge(quad: np.ndarray, shape: tuple[int, ...], margin: float = 2) -> bool:
+    """Whether an outline reaches the photo's edge (the card may be cut off)."""
+    h, w = shape[:2]
+    return bool((quad[:, 0] < margin).any() or (quad[:, 1] < margin).any()
+                or (quad[:, 0] > w - 1 - margin).any() or (quad[:, 1] > h - 1 - margin).any())
+
