@@ -211,6 +211,7 @@ VIEWS_FILE = "okoshki-views.npz"
 ACCEPT = 0.5  # a candidate outline is a card when its best face matches at least this well
 SURE_MARGIN = 0.06  # the best card beats every other card by this much, or it is unsure
 SURE_SCORE = 0.62
+UNSURE = 0.3  # confidences below this are the cards marked unsure
 CLEAR_MARGIN = 0.12  # a first-look margin this large is not looked at more closely
 
 
@@ -443,6 +444,8 @@ def recognise(data: bytes) -> ZoneRecognition:
         unsure = m.margin < SURE_MARGIN or m.score < SURE_SCORE or m.id in taken
         if m.id in taken:
             conf = min(conf, 0.1)  # each card is in the deck once: a second one needs a look
+        # the confidence tells the same as the flag: below UNSURE exactly when unsure
+        conf = min(conf, UNSURE - 0.01) if unsure else max(conf, UNSURE)
         taken.add(m.id)
         cards.append(CardFind(m.id, ok.CARDS[m.id].kind, conf, m.quad.round(1).tolist(), unsure))
     zone = dict.fromkeys(ok.KINDS, 0)

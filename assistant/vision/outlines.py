@@ -249,3 +249,46 @@ def touches_edge(quad: np.ndarray, shape: tuple[int, ...], margin: float = 2) ->
     return bool((quad[:, 0] < margin).any() or (quad[:, 1] < margin).any()
                 or (quad[:, 0] > w - 1 - margin).any() or (quad[:, 1] > h - 1 - margin).any())
 
+
+
+def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35) -> list[np.ndarray]:
+    """Card outlines guessed from the square corners of light blobs that are several cards
+    lying over one another: at each corner where two long straight runs of the blob's
+    outline meet at about 90°, a card of about the photo's size either way round (three
+    sizes each). The caller keeps those the card faces confirm."""
+    out = []
+    cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for c in cs:
+        if cv2.contourArea(c) < 0.8 * short * short * 1.4:
+            continue
+        poly = cv2.approxPolyDP(c, 3.0, True).reshape(-1, 2).astype(np.float32)
+        n = len(poly)
+        if n < 3:
+            continue
+        segs = [(poly[k], poly[(k + 1) % n]) for k in range(n)]
+        long_ = [k for k, (a, b) in enumerate(segs) if np.linalg.norm(b - a) >= min_run * short]
+        orient = cv2.contourArea(poly, oriented=True)
+        for i, k in enumerate(long_):
+            j = long_[(i + 1) % len(long_)]
+            # the next long run, at most one short bevel (a rounded corner) in between
+            if (j - k) % n not in (1, 2) or j == k:
+                continue
+            a1, b1 = segs[k]
+            a2, b2 = segs[j]
+            d1 = (b1 - a1) / np.linalg.norm(b1 - a1)
+            d2 = (b2 - a2) / np.linalg.norm(b2 - a2)
+            if abs(float(d1 @ d2)) > 0.2:
+                continue
+            turn = float(d1[0] * d2[1] - d1[1] * d2[0])
+            if turn * orient <= 0:  # a concave corner: where two cards meet
+                continue
+            m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+            t = np.linalg.solve(m, a2 - a1)
+            corner = a1 + t[0] * d1
+            back, ahead = -d1, d2  # along run 1 back from the corner, along run 2 onwards
+            for f in (0.9, 1.0, 1.1):
+                for la, lb in ((short * f, short * f * 1.4), (short * f * 1.4, short * f)):
+                    q = np.float32([corner, corner + ahead * la, corner + ahead * la + back * lb,
+                                    corner + back * lb])
+                    out.append(upright(q))
+    return out
