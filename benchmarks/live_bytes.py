@@ -52,7 +52,7 @@ def tables(store):
     for n in NAMES:
         store.append(pisanki.code, "players.add", {"name": n}, base=store.version(pisanki.code))
     yield "pisanki (5 players)", pisanki.code, [
-        ("pisanki.cell", {"player": i % 5, "name": NAMES[i % 5], "r": i % 4, "c": i % 6,
+        ("pisanki.cell", {"player": i % 5, "name": NAMES[i % 5], "r": i % 3, "c": i % 5,
                           "cell": {"down": False, "cloth": "checked", "egg": "red",
                                    "double": False, "flowers": []}}) for i in range(6)]
     kitsune = store.create_table("kitsune")
