@@ -106,10 +106,16 @@ def _pitch(along: np.ndarray, across: np.ndarray, across_size: float, size: floa
     return pitch
 
 
-def table_quad(img: np.ndarray, rows: int, cols: int) -> np.ndarray | None:
+def find(img: np.ndarray) -> list[Found]:
+    """The cards found on the photo, one outline each, all of the table's one card size."""
+    return _cards(candidates(img))
+
+
+def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None = None
+               ) -> np.ndarray | None:
     """The table's four corners (TL, TR, BR, BL) fitted to the cards found, or None when too
     few cards are found to place the grid surely."""
-    cards = _cards(candidates(img))
+    cards = find(img) if cards is None else cards
     if len(cards) < max(6, (rows * cols) // 3):
         return None
     theta = _axis_angle(cards)
@@ -132,3 +138,24 @@ def table_quad(img: np.ndarray, rows: int, cols: int) -> np.ndarray | None:
         return None
     corners = np.float32([[[0, 0], [cols, 0], [cols, rows], [0, rows]]])
     return cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
+
+
+def cell_centres(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,
+                 cw: float, ch: float) -> list[tuple[float, float] | None]:
+    """For each cell of a table seen from above (`to_table` maps the photo onto it; cells of
+    cw × ch after `pad`), the centre of the card found in it, or None when none was found."""
+    out: list[tuple[float, float] | None] = [None] * (rows * cols)
+    if not cards:
+        return out
+    pts = cv2.perspectiveTransform(np.float32([[c.centre for c in cards]]), to_table)[0]
+    best = [np.inf] * (rows * cols)
+    for x, y in pts:
+        c, r = int((x - pad) // cw), int((y - pad) // ch)
+        if not (0 <= r < rows and 0 <= c < cols):
+            continue
+        dx, dy = (x - pad) / cw - c - 0.5, (y - pad) / ch - r - 0.5
+        d = float(np.hypot(dx, dy))
+        if d < 0.3 and d < best[r * cols + c]:  # a card's centre within its cell's middle
+            best[r * cols + c] = d
+            out[r * cols + c] = (float(x), float(y))
+    return out

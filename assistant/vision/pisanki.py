@@ -246,23 +246,39 @@ def rectify(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> np.ndarr
 PAD = 0.25  # the rectified table keeps this share of a cell around it (hand-laid cards)
 
 
+def to_padded(quad: np.ndarray, rows: int, cols: int) -> np.ndarray:
+    """The perspective map from the photo onto the padded table seen from above."""
+    pad = round(CW * PAD)
+    dst = np.float32([[pad, pad], [pad + cols * CW, pad], [pad + cols * CW, pad + rows * CH],
+                      [pad, pad + rows * CH]])
+    return cv2.getPerspectiveTransform(quad, dst)
+
+
+def table_cells(img: np.ndarray, quad: np.ndarray, rows: int, cols: int,
+                found: list[cards.Found]) -> tuple[list[np.ndarray], list[bool]]:
+    """Each cell of the table cut around its card's own centre, and whether the card was
+    found (else the cell is cut where the grid says)."""
+    table, pad = padded_table(img, quad, rows, cols)
+    centres = cards.cell_centres(found, to_padded(quad, rows, cols), rows, cols, pad, CW, CH)
+    return views.cells(table, rows, cols, pad, centres), [c is not None for c in centres]
+
+
 def padded_table(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray,
                                                                                      int]:
     """The table seen from above with a border of PAD cells, white-balanced; and the pad."""
     pad = round(CW * PAD)
-    dst = np.float32([[pad, pad], [pad + cols * CW, pad], [pad + cols * CW, pad + rows * CH],
-                      [pad, pad + rows * CH]])
-    m = cv2.getPerspectiveTransform(quad, dst)
+    m = to_padded(quad, rows, cols)
     size = (cols * CW + 2 * pad, rows * CH + 2 * pad)
     table = cv2.warpPerspective(img, m, size, flags=cv2.INTER_AREA,
                                 borderMode=cv2.BORDER_REPLICATE)
     return views.white_balance(table), pad
 
 
-def locate(img: np.ndarray, rows: int, cols: int) -> tuple[np.ndarray, str | None]:
+def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | None = None
+           ) -> tuple[np.ndarray, str | None]:
     """The table's outline fitted to its cards found one by one; failing that, the area dense
     with edges (then doubtful: a patterned cloth or a card not found may have misled it)."""
-    quad = cards.table_quad(img, rows, cols)
+    quad = cards.table_quad(img, rows, cols, found)
     if quad is not None:
         return _order(quad), None
     quad = find_table(img)
@@ -294,20 +310,20 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
     t0 = time.perf_counter()
     img = decode(data)
     warnings: list[Message] = []
+    found = cards.find(img)
     if corners is not None:
         quad, doubt = _order(np.float32(corners)), None
     else:
-        quad, doubt = locate(img, rows, cols)
+        quad, doubt = locate(img, rows, cols, found)
     doubt = outline_doubt(quad, rows, cols, img.shape) or doubt
     registered = views.load(deck.REGISTERED["folder"])  # type: ignore[arg-type]
     grid = []
     if registered is not None:
-        table, pad = padded_table(img, quad, rows, cols)
-        cut = views.cells(table, rows, cols, pad)
+        cut, centred = table_cells(img, quad, rows, cols, found)
         for r in range(rows):
             row = []
             for c in range(cols):
-                g = views.classify(cut[r * cols + c], registered)
+                g = views.classify(cut[r * cols + c], registered, centred[r * cols + c])
                 row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
             grid.append(row)
     else:

@@ -18,7 +18,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, join, nmsg
-from assistant.vision import deck, outlines, views
+from assistant.vision import cards, deck, outlines, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
@@ -320,19 +320,19 @@ def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path,
         raise RegisterError("The confirmed table has a card that cannot be: %(error)s",
                             error=str(exc)) from None
     img = decode(data)
+    found = cards.find(img)
     if corners is not None:
         quad = vp._order(np.float32(corners))
     else:
         try:
-            quad = vp.locate(img, rows, cols)[0]
+            quad = vp.locate(img, rows, cols, found)[0]
         except vp.NoCardsFound:
             raise RegisterError("No cards found: lay them edge to edge on a plain table and "
                                 "take the photo from above.") from None
     cells = [vp.rectify(img, quad, rows, cols)[r * vp.CH:(r + 1) * vp.CH,
                                                   c * vp.CW:(c + 1) * vp.CW]
              for r in range(rows) for c in range(cols)]
-    table, pad = vp.padded_table(img, quad, rows, cols)
-    cut = views.cells(table, rows, cols, pad)
+    cut = vp.table_cells(img, quad, rows, cols, found)[0]
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "pisanki.json"
     saved = json.loads(path.read_text()) if path.exists() else []

@@ -26,10 +26,11 @@ VW, VH = 80, 112  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
 SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
 TRIM = 0.12  # the template is a view without this much of each side
-CANDIDATES = 24
+CANDIDATES = 48
+NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
 COLOUR_SCALE = 150.0
 FINALISTS = 4
-DUEL_BLUR = 2.0
+DUEL_BLUR = 1.5
 UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
 UNSURE_SCORE = 0.45
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
@@ -63,16 +64,21 @@ def balance(img: np.ndarray, by: np.ndarray | None = None) -> np.ndarray:
     return np.clip(img.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
-def cells(table: np.ndarray, rows: int, cols: int, pad: int) -> list[np.ndarray]:
+def cells(table: np.ndarray, rows: int, cols: int, pad: int,
+          centres: list[tuple[float, float] | None] | None = None) -> list[np.ndarray]:
     """Each cell of a rectified table (cells cw × ch after `pad` pixels of border), cut
-    with the margin and scaled to SW × SH."""
+    with the margin around its card's centre (the cell's, when the card was not found) and
+    scaled to SW × SH."""
     h, w = table.shape[:2]
     cw, ch = (w - 2 * pad) / cols, (h - 2 * pad) / rows
     out = []
     for r in range(rows):
         for c in range(cols):
-            x0, y0 = pad + (c - MARGIN) * cw, pad + (r - MARGIN) * ch
-            x1, y1 = pad + (c + 1 + MARGIN) * cw, pad + (r + 1 + MARGIN) * ch
+            cx, cy = pad + (c + 0.5) * cw, pad + (r + 0.5) * ch
+            if centres is not None and centres[r * cols + c] is not None:
+                cx, cy = centres[r * cols + c]  # type: ignore[misc]
+            x0, y0 = cx - (0.5 + MARGIN) * cw, cy - (0.5 + MARGIN) * ch
+            x1, y1 = cx + (0.5 + MARGIN) * cw, cy + (0.5 + MARGIN) * ch
             crop = table[max(0, int(y0)):int(np.ceil(y1)), max(0, int(x0)):int(np.ceil(x1))]
             out.append(cv2.resize(crop, (SW, SH), interpolation=cv2.INTER_AREA))
     return out
@@ -204,39 +210,49 @@ def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
 def _shifted_error(lab: np.ndarray, t: np.ndarray, region: np.ndarray) -> float:
     """Mean colour error of the cell against a template over `region`, each separate part of
     the region (a flower, an egg) shifted by up to SHIFT pixels to fit best."""
-    n, parts = cv2.connectedComponents(cv2.dilate(region.astype(np.uint8), np.ones((5, 5),
-                                                                                  np.uint8)))
-    h, w = region.shape
+    n, parts, stats, _ = cv2.connectedComponentsWithStats(
+        cv2.dilate(region.astype(np.uint8), np.ones((5, 5), np.uint8)))
+    padded = cv2.copyMakeBorder(lab, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_REPLICATE)
     total, count = 0.0, 0
     for k in range(1, n):
-        ys, xs = np.nonzero(region & (parts == k))
-        if not len(ys):
+        x, y, w, h = (int(v) for v in stats[k][:4])
+        sel = region[y:y + h, x:x + w] & (parts[y:y + h, x:x + w] == k)
+        if not sel.any():
             continue
-        want = t[ys, xs]
-        best = np.inf
-        for dy in range(-SHIFT, SHIFT + 1):
-            for dx in range(-SHIFT, SHIFT + 1):
-                yy, xx = np.clip(ys + dy, 0, h - 1), np.clip(xs + dx, 0, w - 1)
-                best = min(best, float(np.linalg.norm(lab[yy, xx] - want, axis=1).mean()))
-        total += best * len(ys)
-        count += len(ys)
+        around = padded[y:y + h + 2 * SHIFT, x:x + w + 2 * SHIFT]
+        # every shift at once: (dy, dx, channel, y, x)
+        shifted = np.lib.stride_tricks.sliding_window_view(around, (h, w), axis=(0, 1))
+        diff = shifted - t[y:y + h, x:x + w].transpose(2, 0, 1)[None, None]
+        err = np.sqrt((diff * diff).sum(axis=2))[..., sel].mean(axis=-1)
+        total += float(err.min()) * int(sel.sum())
+        count += int(sel.sum())
     return total / max(count, 1)
 
 
-def classify(cell: np.ndarray, views: Views) -> ViewGuess:
+def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess:
     """The registered card that best explains a cut cell (SW × SH), either way round: the
-    best few cards by correlation and colour, then settled pairwise where they differ."""
+    best few cards by correlation and colour, then settled pairwise where they differ.
+    `centred`: the cell is cut around its card's own centre, so each view slides only a
+    little (NEAR) rather than over the whole margin."""
     mx, my = round(VW * MARGIN), round(VH * MARGIN)
     cell = balance(cell, cell[my:my + VH, mx:mx + VW])
     centre = cell[my:my + VH, mx:mx + VW]
     first = views.coarse @ _coarse(centre)
     picks = np.argsort(-first)[:CANDIDATES]
     lab = _lab(cell)
+    x0 = y0 = 0
+    window = lab
+    if centred:
+        rx, ry = round(VW * NEAR), round(VH * NEAR)
+        x0, y0 = mx + round(VW * TRIM) - rx, my + round(VH * TRIM) - ry
+        th, tw = views.templates[0].shape[:2]
+        window = lab[y0:y0 + th + 2 * ry, x0:x0 + tw + 2 * rx]
     best: dict[pg.Card | None, tuple[float, bool, np.ndarray]] = {}
     for i in picks:
         t = views.templates[i]
-        res = cv2.matchTemplate(lab, t, cv2.TM_CCOEFF_NORMED)
+        res = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
         _, score, _, (x, y) = cv2.minMaxLoc(res)
+        x, y = x + x0, y + y0
         score -= colour_penalty(lab[y:y + t.shape[0], x:x + t.shape[1]], t)
         card = views.cards[i]
         if card not in best or score > best[card][0]:
