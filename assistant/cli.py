@@ -141,6 +141,9 @@ def deck_args(args: argparse.Namespace) -> argparse.Namespace:
     """Check `deck ACTION [GAME] [FILES]` and keep the files in args.photos."""
     want = {"register": ("okoshki", "PHOTO [PHOTO...]"), "learn": ("pisanki", "PHOTO GRID")}
     rest = list(args.args)
+    args.game = rest[0] if rest else None
+    if args.action == "learn" and args.game == "okoshki":  # a zone photo and its cards
+        want["learn"] = ("okoshki", "PHOTO CARDS")
     if args.action in want:
         game, usage = want[args.action]
         if not rest or rest[0] != game:
@@ -162,6 +165,12 @@ def cmd_deck(args: argparse.Namespace) -> int:
     try:
         if args.action == "register":
             register.register_okoshki_photos([read_photo(p) for p in args.photos], folder)
+        elif args.action == "learn" and args.game == "okoshki":
+            photo, cards_path = args.photos
+            cards = read_json(cards_path)
+            if isinstance(cards, dict):  # the whole answer of `recognize okoshki`
+                cards = cards.get("cards")
+            register.learn_okoshki(read_photo(photo), cards, folder)
         elif args.action == "learn":
             photo, grid_path = args.photos
             register.learn_pisanki(read_photo(photo), read_json(grid_path), folder)
@@ -210,7 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     rc.add_argument("--deck", help="folder of a registered deck")
     dk = sub.add_parser("deck", help="register the players' own cards")
     dk.add_argument("action", choices=["register", "learn", "status", "forget"])
-    dk.add_argument("args", nargs="*", help="register okoshki PHOTO...; learn pisanki PHOTO GRID")
+    dk.add_argument("args", nargs="*", help="register okoshki PHOTO...; learn pisanki PHOTO GRID; "
+                    "learn okoshki PHOTO CARDS")
     dk.add_argument("--deck", help="folder of the registered deck")
     return p
 

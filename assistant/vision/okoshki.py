@@ -212,7 +212,7 @@ ACCEPT = 0.5  # a candidate outline is a card when its best face matches at leas
 SURE_MARGIN = 0.06  # the best card beats every other card by this much, or it is unsure
 SURE_SCORE = 0.62
 UNSURE = 0.3  # confidences below this are the cards marked unsure
-CLEAR_MARGIN = 0.12  # a first-look margin this large is not looked at more closely
+SHORTLIST, SHORTLIST_GAP = 6, 0.1  # the cards the close comparison looks at
 
 
 def _fine(img: np.ndarray) -> np.ndarray:
@@ -235,13 +235,14 @@ def describe(flat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def learned_views(folder) -> tuple[list[str], np.ndarray]:
     """The extra views of cards learned from confirmed zones: ids and flat faces."""
-    if folder is None:
-        return [], np.zeros((0, deck.H, deck.W, 3), np.uint8)
-    path = folder / VIEWS_FILE
-    if not path.exists():
-        return [], np.zeros((0, deck.H, deck.W, 3), np.uint8)
-    with np.load(path) as z:
-        return [str(i) for i in z["ids"]], z["faces"]
+    none = [], np.zeros((0, deck.H, deck.W, 3), np.uint8)
+    if folder is None or not (folder / VIEWS_FILE).exists():
+        return none
+    try:
+        with np.load(folder / VIEWS_FILE, allow_pickle=False) as z:
+            return [str(i) for i in z["ids"]], z["faces"]
+    except (OSError, ValueError, KeyError):  # a damaged file: learn afresh
+        return none
 
 
 SW, SH = deck.W // 2, deck.H // 2  # the size candidates are compared at
@@ -308,10 +309,11 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True) -> Match:
         other = max((float(per_card[k]) for k in order[1:] if ok.CARDS[ids[k]].kind != kind),
                     default=-1.0)
         ends = np.append(starts[1:], len(scores))
-        views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in order[:4])
+        near = [k for k in order[:SHORTLIST] if per_card[k] >= per_card[top] - SHORTLIST_GAP]
+        views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in near)
         m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
                   float(per_card[top]) - other, np.roll(quad, -turn, axis=0),
-                  tuple(ids[k] for k in order[:4]), views)
+                  tuple(ids[k] for k in near), views)
         if best is None or m.score > best.score:
             best = m
     assert best is not None
@@ -331,37 +333,80 @@ def _detail(img: np.ndarray) -> np.ndarray:
 DETAIL_MARGIN = 6  # pixels of the SW × SH face left out of the close comparison (the edge)
 
 
-def settle(img: np.ndarray, m: Match) -> Match:
-    """Close comparison of the best few cards: the photographed card is aligned onto each
-    one's best view (ECC, affine) and compared in colour at twice the first size; the best
-    aligned match wins, its margin is to the next one."""
-    ids, _, _, _, flats = view_table()
-    flat = _card_balanced(flatten(img, m.quad))
-    g = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
-    scored = []
-    for cid, v in zip(m.order[:3], m.view[:3], strict=False):
-        ref = flats[v]
-        rg = cv2.GaussianBlur(cv2.cvtColor(ref, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
+def _lab(img: np.ndarray) -> np.ndarray:
+    """Lab with lightness standardised (exposure, glare) and colour in units of 20."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.8), cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 0] = (lab[..., 0] - lab[..., 0].mean()) / (lab[..., 0].std() + 1e-3)
+    lab[..., 1:] = (lab[..., 1:] - 128) / 20
+    return lab
+
+
+def _onto(flat_grey: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A card's view moved onto the photographed card (ECC, affine; unmoved when that fails
+    or would move it far), and the move (photo's flat frame → the view's)."""
+    rg = cv2.GaussianBlur(cv2.cvtColor(ref, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
+    warp = np.eye(2, 3, dtype=np.float32)
+    try:
+        _, warp = cv2.findTransformECC(flat_grey, rg, warp, cv2.MOTION_AFFINE,
+                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4),
+                                       None, 1)
+    except cv2.error:
         warp = np.eye(2, 3, dtype=np.float32)
-        try:
-            _, warp = cv2.findTransformECC(rg, g, warp, cv2.MOTION_AFFINE,
-                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40,
-                                            1e-4), None, 1)
-        except cv2.error:
-            warp = np.eye(2, 3, dtype=np.float32)
-        if np.abs(warp[:, :2] - np.eye(2)).max() > 0.15 or np.abs(warp[:, 2]).max() > 0.12 * SW:
-            warp = np.eye(2, 3, dtype=np.float32)
-        aligned = cv2.warpAffine(flat, warp, (SW, SH),
-                                 flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
-                                 borderMode=cv2.BORDER_REPLICATE)
-        scored.append((float(_detail(aligned) @ _detail(ref)), cid))
-    scored.sort(reverse=True)
-    best, cid = scored[0]
-    second = scored[1][0] if len(scored) > 1 else best - 1
-    kind = ok.CARDS[cid].kind
-    other = max((sc for sc, c in scored[1:] if ok.CARDS[c].kind != kind),
-                default=best - m.kind_margin)
-    return Match(cid, best, best - second, best - other, m.quad, m.order, m.view)
+    if np.abs(warp[:, :2] - np.eye(2)).max() > 0.15 or np.abs(warp[:, 2]).max() > 0.12 * SW:
+        warp = np.eye(2, 3, dtype=np.float32)
+    return cv2.warpAffine(ref, warp, (SW, SH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE), warp
+
+
+def settle(img: np.ndarray, m: Match) -> Match:
+    """Close comparison of the best few cards: each one's best view is moved onto the
+    photographed card (ECC), then every two are compared only where they differ (a print on
+    the valance, a bar, a cloud): the card nearer the photo there wins. The margin is how
+    much nearer the winner is than the runner-up, as a share."""
+    _, _, _, _, flats = view_table()
+    flat = _card_balanced(flatten(img, m.quad))
+    fg = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
+    ids = list(m.order)
+    moved = [_onto(fg, flats[v]) for v in m.view]
+    refs = [_lab(r) for r, _ in moved]
+    photo = _lab(flat)
+    e = DETAIL_MARGIN
+    inner = np.zeros(photo.shape[:2], bool)
+    inner[e:-e, e:-e] = True
+    wins = dict.fromkeys(ids, 0.0)
+    shares: dict[tuple[str, str], float] = {}
+    for i in range(len(ids)):
+        for j in range(i + 1, len(ids)):
+            a, b = refs[i], refs[j]
+            differ = (np.linalg.norm(a - b, axis=2) > PAIR_DIFFER) & inner
+            if differ.sum() < PAIR_MIN_PIXELS:
+                da = float(np.linalg.norm(photo - a, axis=2)[inner].mean())
+                db = float(np.linalg.norm(photo - b, axis=2)[inner].mean())
+            else:
+                da = float(np.linalg.norm(photo - a, axis=2)[differ].mean())
+                db = float(np.linalg.norm(photo - b, axis=2)[differ].mean())
+            share = (db - da) / (da + db + 1e-6)  # > 0: a is nearer
+            shares[(ids[i], ids[j])], shares[(ids[j], ids[i])] = share, -share
+            wins[ids[i]] += share
+            wins[ids[j]] -= share
+    ranked = sorted(ids, key=lambda k: -wins[k])
+    best = ranked[0]
+    margin = min((shares[(best, k)] for k in ids if k != best), default=1.0)
+    kind = ok.CARDS[best].kind
+    kind_margin = min((shares[(best, k)] for k in ids if k != best and ok.CARDS[k].kind != kind),
+                      default=m.kind_margin)
+    score = m.score if best == m.id else m.score - max(0.0, -shares.get((best, m.id), 0.0))
+    # the outline the winner's view says: its corners taken back to the photo
+    warp = moved[ids.index(best)][1]
+    corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
+    in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
+    to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
+    quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
+    return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view)
+
+
+PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
+PAIR_MIN_PIXELS = 40
 
 
 def identify(img: np.ndarray, quad: np.ndarray) -> tuple[str, float]:
@@ -439,7 +484,9 @@ def recognise(data: bytes) -> ZoneRecognition:
     taken: set[str] = set()
     for m0 in kept:
         # a clear winner needs no closer look
-        m = m0 if m0.margin >= CLEAR_MARGIN else settle(img, m0)
+        m = m0 if len(m0.order) < 2 else settle(img, m0)
+        if np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:  # the outline moved: look again
+            m = settle(img, m)
         conf = _confidence(m)
         unsure = m.margin < SURE_MARGIN or m.score < SURE_SCORE or m.id in taken
         if m.id in taken:

@@ -21,7 +21,7 @@ from assistant.messages import N_, Message, MessageError, join, nmsg
 from assistant.vision import cards, deck, outlines, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
-from assistant.vision.decode import decode
+from assistant.vision.decode import WORK_SIDE, decode
 
 OKOSHKI_ROWS, OKOSHKI_COLS = 6, 8
 
@@ -255,10 +255,16 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS,
     cw, ch = np.median(np.array(sizes), axis=0)
     dst_rect = np.float32([[0, 0], [deck.W, 0], [deck.W, deck.H], [0, deck.H]])
     faces, cut = [], []
+    # the faces are cut from the photo at up to twice the working size: a layout of 48 cards
+    # leaves each only about 150 pixels across there
+    big = decode(data, 2 * WORK_SIDE)
+    scale = big.shape[1] / img.shape[1]
     for q in fit_cards(img, h, (float(cw), float(ch)), rows, cols):
         cut.append(outlines.touches_edge(q, img.shape, 2))
-        m = cv2.getPerspectiveTransform(q.astype(np.float32), dst_rect)
-        faces.append(cv2.warpPerspective(img, m, (deck.W, deck.H), borderValue=(0, 0, 0)))
+        m = cv2.getPerspectiveTransform(q.astype(np.float32) * scale, dst_rect)
+        faces.append(cv2.warpPerspective(big, m, (deck.W, deck.H), flags=cv2.INTER_AREA,
+                                         borderValue=(0, 0, 0)))
+    del big
     faults = cell_faults(faces)
     for k, c in enumerate(cut):
         if c:
@@ -344,6 +350,47 @@ def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path,
     return rows * cols
 
 
+MAX_VIEWS = 6  # learned views kept per Okoshki card (the newest)
+
+
+def learn_okoshki(data: bytes, cards: list, folder: Path) -> int:
+    """Keep each confirmed card of a zone photo as one more view of that card. `cards` are
+    the recognition answer's cards the players accepted ({"id", "quad"} in the working
+    image the answer's `size` names); returns how many views were kept."""
+    if not isinstance(cards, list) or len(cards) > len(ok.DECK) or not all(
+            isinstance(c, dict) and c.get("id") in ok.CARDS and _is_quad(c.get("quad"))
+            for c in cards):
+        raise RegisterError("The confirmed cards must be a list of cards, each with its id "
+                            "and outline.")
+    img = decode(data)
+    ids, faces = vo.learned_views(folder)
+    new_ids, new_faces = list(ids), list(faces)
+    for c in cards:
+        quad = np.float32(c["quad"])
+        if not vo._quad_ok(quad, img.shape):
+            continue
+        new_ids.append(c["id"])
+        new_faces.append(vo.flatten(img, quad))  # SW × SH, as the views are compared
+    keep = []  # the newest MAX_VIEWS of each card
+    for i in range(len(new_ids) - 1, -1, -1):
+        if sum(1 for k in keep if new_ids[k] == new_ids[i]) < MAX_VIEWS:
+            keep.append(i)
+    keep.reverse()
+    folder.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(folder / vo.VIEWS_FILE, ids=np.array([new_ids[i] for i in keep]),
+                        faces=np.stack([new_faces[i] for i in keep]) if keep
+                        else np.zeros((0, vo.SH, vo.SW, 3), np.uint8))
+    use_folder(folder)
+    return len(new_ids) - len(ids)
+
+
+def _is_quad(raw) -> bool:
+    return (isinstance(raw, list) and len(raw) == 4 and all(
+        isinstance(p, list) and len(p) == 2 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and -1e4 <= v <= 1e5
+            for v in p) for p in raw))
+
+
 def use_folder(folder: Path | None) -> None:
     """Recognise against the deck registered in `folder` (None: the drawn deck only)."""
     deck.REGISTERED["folder"] = folder
@@ -356,7 +403,7 @@ def use_folder(folder: Path | None) -> None:
 def forget(folder: Path) -> None:
     """Delete a registered deck and go back to the drawn one."""
     for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")) + list(
-            folder.glob(views.VIEWS_FILE)):
+            folder.glob(views.VIEWS_FILE)) + list(folder.glob(vo.VIEWS_FILE)):
         p.unlink()
     views.load.cache_clear()
     use_folder(None)

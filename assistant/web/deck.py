@@ -64,6 +64,26 @@ def okoshki():
     return redirect(url_for("deck.page", m=N_("Your Okoshki cards are registered.")), code=303)
 
 
+@bp.post("/okoshki/learn")
+def okoshki_learn():
+    """Learn the real Okoshki cards from a zone photo whose cards the players accepted."""
+    from assistant.vision.decode import PhotoError
+    from assistant.vision.register import RegisterError, learn_okoshki
+
+    data = _photo()
+    try:
+        cards = json.loads(request.form.get("cards", ""))
+    except (ValueError, RecursionError):
+        cards = None
+    if not data:
+        return jsonify(error=tr(N_("The photo is missing."))), 400
+    try:
+        n = learn_okoshki(data, cards, folder())
+    except (PhotoError, RegisterError) as exc:
+        return jsonify(error=tr(exc.message)), 400
+    return jsonify(learned=n)
+
+
 @bp.post("/pisanki")
 def pisanki():
     """Learn the real Pisanki cards from a table photo the player has confirmed."""

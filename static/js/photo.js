@@ -217,13 +217,35 @@
     row.appendChild(use); row.appendChild(drop);
     out.appendChild(row);
     out.hidden = false;
+    const learn = d.box.querySelector(".learn");
+    if (learn) learn.hidden = false;
     window.tableBusy = true;
-    drop.addEventListener("click", function () { out.hidden = true; window.tableBusy = false; });
+    drop.addEventListener("click", function () {
+      out.hidden = true; if (learn) learn.hidden = true; window.tableBusy = false;
+    });
     use.addEventListener("click", async function () {
       const res = await window.postEdit(d.box.dataset.edit, d.box.dataset.csrf, "zone.fill",
         { player: d.box.dataset.player }, { zone: d.result.zone });
       window.tableBusy = false;
       if (res.error) { if (window.appToast) window.appToast(res.error); return; }
+      const tick = learn && learn.querySelector(".learn-deck");
+      if (tick && tick.checked && d.box.photoBlob && d.box.dataset.learn) {
+        // The accepted zone teaches the recogniser these real cards: the ones it was sure of.
+        const cards = d.result.cards.filter(function (c) { return !c.unsure; })
+          .map(function (c) { return { id: c.id, quad: c.quad }; });
+        const lf = new FormData();
+        lf.append("photo", d.box.photoBlob, "photo.jpg");
+        lf.append("cards", JSON.stringify(cards));
+        lf.append("csrf_token", d.box.dataset.csrf);
+        try {
+          const lr = await fetch(d.box.dataset.learn, { method: "POST", body: lf,
+            headers: { "X-CSRF-Token": d.box.dataset.csrf } });
+          const lo = await lr.json();
+          if (window.appToast) window.appToast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
+        } catch (err) {
+          if (window.appToast) window.appToast(err.message || String(err));
+        }
+      }
       window.interact.refresh();
     });
   });
