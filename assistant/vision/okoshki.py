@@ -11,7 +11,7 @@ the best face of another kind is the confidence. Overlapping finds of one card a
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import cv2
@@ -209,8 +209,9 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
 FW, FH = 60, 84  # fine grey comparison size (bars, valance prints, clouds)
 VIEWS_FILE = "okoshki-views.npz"
 ACCEPT = 0.5  # a candidate outline is a card when its best face matches at least this well
-SURE_MARGIN = 0.06  # the best card beats every other card by this much, or it is unsure
-SURE_SCORE = 0.62
+SURE_MARGIN = 0.1  # the best card beats every other card by this much, or it is unsure
+SURE_SCORE = 0.7  # and matches its view at least this well
+SURE_GUESSED = 0.8  # as well as this when its outline was guessed from a corner
 UNSURE = 0.3  # confidences below this are the cards marked unsure
 SHORTLIST, SHORTLIST_GAP = 6, 0.1  # the cards the close comparison looks at
 
@@ -290,6 +291,7 @@ class Match:
     quad: np.ndarray  # turned so that the card's top is quad[0]→quad[1]
     order: tuple[str, ...] = ()  # the best few cards, best first
     view: tuple[int, ...] = ()  # the best view of each of them
+    source: str = ""  # what proposed the outline: "features", "outline" or "corner"
 
 
 def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True) -> Match:
@@ -402,7 +404,8 @@ def settle(img: np.ndarray, m: Match) -> Match:
     in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
     to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
     quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
-    return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view)
+    return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
+                 m.source)
 
 
 PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
@@ -444,34 +447,32 @@ def find_matches(img: np.ndarray) -> list[Match]:
     def covered(quad: np.ndarray, share: float) -> bool:
         return any(overlap(quad, m.quad) >= share for m in found)
 
-    def consider(quad: np.ndarray, both: bool) -> None:
+    def consider(quad: np.ndarray, both: bool, source: str) -> None:
         if _quad_ok(quad, img.shape):
             m = match(img, quad, both)
             if m.score >= ACCEPT:
-                found.append(m)
+                found.append(replace(m, source=source))
 
     sift = find_cards(img)
     for quad, _n in sift:
-        consider(quad, False)
+        consider(quad, False, "features")
     left: list[np.ndarray] = []
     singles = outlines.card_quads(img, left=left)
     for quad in singles:
         if not covered(quad, 0.6):
-            consider(quad, True)
+            consider(quad, True, "outline")
     sides = [min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1]))
              for q in [q for q, _ in sift] + singles]
     short = float(np.median(sides)) if sides else 0.085 * max(img.shape[:2])
     if left:
         for quad in outlines.corner_quads(left[0], short):
             if _covered(left[0], quad) >= 0.85 and not covered(quad, 0.4):
-                consider(quad, True)
+                consider(quad, True, "corner")
     return found
 
 
-def recognise(data: bytes) -> ZoneRecognition:
-    """Photo bytes of a zone -> the cards found, each with its outline and confidence."""
-    t0 = time.perf_counter()
-    img = decode(data)
+def read_zone(img: np.ndarray) -> list[tuple[Match, bool]]:
+    """The cards on a zone's working image, each with whether it is unsure."""
     found = find_matches(img)
     # best first; an outline mostly inside a better one is the same card (cards overlap
     # each other by a quarter at most)
@@ -480,20 +481,31 @@ def recognise(data: bytes) -> ZoneRecognition:
     for m in found:
         if all(overlap(m.quad, k.quad) < 0.4 for k in kept):
             kept.append(m)
-    cards: list[CardFind] = []
-    taken: set[str] = set()
+    settled = []
     for m0 in kept:
-        # a clear winner needs no closer look
-        m = m0 if len(m0.order) < 2 else settle(img, m0)
+        m = m0 if len(m0.order) < 2 else settle(img, m0)  # a lone candidate needs no look
         if np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:  # the outline moved: look again
-            m = settle(img, m)
+            again = match(img, m.quad, both_ways=False)
+            m = replace(again if len(again.order) < 2 else settle(img, again), source=m0.source)
+        settled.append(m)
+    out = []
+    for m in settled:
+        # each card is in the deck once: when two finds say the same card, both need a look
+        twice = sum(1 for k in settled if k.id == m.id) > 1
+        doubtful = m.source == "corner" and m.score < SURE_GUESSED  # the outline may be off
+        out.append((m, m.margin < SURE_MARGIN or m.score < SURE_SCORE or twice or doubtful))
+    return out
+
+
+def recognise(data: bytes) -> ZoneRecognition:
+    """Photo bytes of a zone -> the cards found, each with its outline and confidence."""
+    t0 = time.perf_counter()
+    img = decode(data)
+    cards: list[CardFind] = []
+    for m, unsure in read_zone(img):
         conf = _confidence(m)
-        unsure = m.margin < SURE_MARGIN or m.score < SURE_SCORE or m.id in taken
-        if m.id in taken:
-            conf = min(conf, 0.1)  # each card is in the deck once: a second one needs a look
         # the confidence tells the same as the flag: below UNSURE exactly when unsure
         conf = min(conf, UNSURE - 0.01) if unsure else max(conf, UNSURE)
-        taken.add(m.id)
         cards.append(CardFind(m.id, ok.CARDS[m.id].kind, conf, m.quad.round(1).tolist(), unsure))
     zone = dict.fromkeys(ok.KINDS, 0)
     for c in cards:

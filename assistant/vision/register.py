@@ -281,11 +281,14 @@ def register_okoshki_photos(photos: list[bytes], folder: Path) -> list[str]:
         raise RegisterError("Send one to three photos of the 48 cards laid out in 6 rows of 8.")
     best: list[np.ndarray | None] = [None] * len(ok.DECK)
     faults: list[str | None] = [N_("missing")] * len(ok.DECK)
+    more_views: list[tuple[str, np.ndarray]] = []  # a card usable on several photos: each a view
     for data in photos:
         cells, found = layout_cards(data)
         for i, (cell, fault) in enumerate(zip(cells, found, strict=True)):
             if best[i] is None or (faults[i] is not None and fault is None):
                 best[i], faults[i] = cell, fault
+            elif fault is None:
+                more_views.append((ok.DECK[i].id, cell))
     bad = [(i, f) for i, f in enumerate(faults) if f is not None]
     if bad:
         names = join(*(Message("row %(row)d card %(card)d (%(fault)s)", row=i // OKOSHKI_COLS + 1,
@@ -298,6 +301,10 @@ def register_okoshki_photos(photos: list[bytes], folder: Path) -> list[str]:
     folder.mkdir(parents=True, exist_ok=True)
     for card, cell in zip(ok.DECK, best, strict=True):
         cv2.imwrite(str(folder / f"{card.id}.png"), cell)
+    # views learned of an earlier deck are forgotten; the other photos' cards are views
+    _save_views(folder, [c for c, _ in more_views],
+                [cv2.resize(v, (vo.SW, vo.SH), interpolation=cv2.INTER_AREA)
+                 for _, v in more_views])
     use_folder(folder)
     return [c.id for c in ok.DECK]
 
@@ -377,11 +384,15 @@ def learn_okoshki(data: bytes, cards: list, folder: Path) -> int:
             keep.append(i)
     keep.reverse()
     folder.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(folder / vo.VIEWS_FILE, ids=np.array([new_ids[i] for i in keep]),
-                        faces=np.stack([new_faces[i] for i in keep]) if keep
-                        else np.zeros((0, vo.SH, vo.SW, 3), np.uint8))
+    _save_views(folder, [new_ids[i] for i in keep], [new_faces[i] for i in keep])
     use_folder(folder)
     return len(new_ids) - len(ids)
+
+
+def _save_views(folder: Path, ids: list[str], faces: list[np.ndarray]) -> None:
+    np.savez_compressed(folder / vo.VIEWS_FILE, ids=np.array(ids, dtype=str),
+                        faces=np.stack(faces) if faces
+                        else np.zeros((0, vo.SH, vo.SW, 3), np.uint8))
 
 
 def _is_quad(raw) -> bool:
