@@ -6,7 +6,9 @@ photographed and confirmed (learn_pisanki, as the page and `assistant deck learn
 fresh hand-laid tables (gaps 2–10 %, ±2 % shifts, ±2° turns, a quarter turned 180°, cloth,
 plaid, wood or light tables, ±20°, perspective, glare, shadow, blur) are recognised, and each
 confirmed table is learned too (as the page does), unless --no-learn.
-Okoshki: one 6×8 layout photo registers the 48 cards; fresh zones are recognised.
+Okoshki: 6×8 layout photos register the 48 cards (another photo while one is refused, as a
+player does); fresh zones are recognised (with --learn-zones, each accepted zone's sure cards
+are learned as the page does).
 Run: nice .venv/bin/python benchmarks/recognition2.py [--tables N] [--zones N]
 """
 
@@ -28,6 +30,7 @@ import deck2  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
+from assistant.vision import okoshki as vo  # noqa: E402
 from assistant.vision import pisanki as vp  # noqa: E402
 
 
@@ -135,12 +138,13 @@ def pisanki(n: int, learn: bool) -> None:
         register.use_folder(None)
 
 
-def okoshki(n: int) -> None:
+def okoshki(n: int, learn: bool) -> None:
     faces = deck2.okoshki_faces()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         grid = layout([c.id for c in ok.DECK], 6, 8)
         photos: list[bytes] = []
+        t0 = time.process_time()
         for k in range(3):  # as a player does: another photo while the page says "retake"
             data, _ = synth.hand_table_photo(7500 + k, grid, lambda cid: faces[cid],
                                              (deck2.W, deck2.H), deck2.mask(), turned=0.0,
@@ -148,17 +152,32 @@ def okoshki(n: int) -> None:
             photos.append(data)
             try:
                 register.register_okoshki_photos(photos, folder)
-                print(f"Okoshki deck 2 registered from {len(photos)} layout photo(s)")
+                print(f"Okoshki deck 2 registered from {len(photos)} layout photo(s) "
+                      f"({time.process_time() - t0:.1f} s CPU)")
                 break
             except register.RegisterError as exc:
                 print(f"Okoshki deck 2, layout photo {k + 1}: {exc}")
         else:
             return
-        photos = [synth.okoshki_photo(7600 + i, 10 + (i * 7) % 21, faces, deck2.mask())
-                  for i in range(n)]
-        sc = evaluate.score_okoshki(photos)
-        print(evaluate.okoshki_line(sc, f"Okoshki deck 2, {n} fresh zones after registering"))
-        for m in sc.mistakes[:10]:
+        total = evaluate.Score()
+        for i in range(n):
+            photo = synth.okoshki_photo(7600 + i, 10 + (i * 7) % 21, faces, deck2.mask())
+            sc = evaluate.score_okoshki([photo])
+            for f in ("total", "right", "wrong_flagged", "wrong", "found", "invented",
+                      "kind_right"):
+                setattr(total, f, getattr(total, f) + getattr(sc, f))
+            total.seconds += sc.seconds
+            total.cpu += sc.cpu
+            total.mistakes += sc.mistakes
+            if learn:  # the players accept the zone: the page sends the cards it was sure of
+                res = vo.recognise(photo[0])
+                register.learn_okoshki(photo[0], [{"id": c.id, "quad": c.quad}
+                                                  for c in res.cards if not c.unsure], folder)
+        print(evaluate.okoshki_line(total, f"Okoshki deck 2, {n} fresh zones after registering"
+                                    + (" (learning each accepted zone)" if learn else "")))
+        print(f"  unsure: {total.wrong_flagged}/{total.wrong} wrong ids marked; "
+              f"wrong and not unsure {total.wrong - total.wrong_flagged}")
+        for m in total.mistakes[:12]:
             print("  mistake:", m)
         register.use_folder(None)
 
@@ -168,11 +187,14 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
+    ap.add_argument("--learn-zones", action="store_true",
+                    help="Okoshki: learn the sure cards of each accepted zone (as the page does "
+                         "with 'Also learn my cards')")
     args = ap.parse_args()
     if args.tables:
         pisanki(args.tables, not args.no_learn)
     if args.zones:
-        okoshki(args.zones)
+        okoshki(args.zones, args.learn_zones)
     return 0
 
 

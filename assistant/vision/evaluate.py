@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +27,7 @@ class Score:
     invented: int = 0
     kind_right: int = 0
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # process CPU seconds per photo
     mistakes: list[str] = field(default_factory=list)
 
     def line(self, name: str) -> str:
@@ -61,7 +63,9 @@ def score_okoshki(photos: list[tuple[bytes, dict]]) -> Score:
     """Cards found, found cards right (by id and by kind), cards invented."""
     sc = Score()
     for data, truth in photos:
+        t0 = time.process_time()
         res = vo.recognise(data)
+        sc.cpu.append(time.process_time() - t0)
         sc.seconds.append(res.seconds)
         scale = res.size[0] / 4000
         want = [(c["id"], np.array(c["quad"]) * scale) for c in truth["cards"]]
@@ -94,7 +98,9 @@ def okoshki_line(sc: Score, name: str) -> str:
             f"({sc.right / max(1, sc.found):.2%}; kind right {sc.kind_right}/{sc.found}), "
             f"wrong flagged {sc.wrong_flagged}/{sc.wrong}, missed {sc.total - sc.found}, "
             f"invented {sc.invented}, seconds median {np.median(s):.2f} "
-            f"p95 {np.percentile(s, 95):.2f}")
+            f"p95 {np.percentile(s, 95):.2f}" + (
+                f", CPU s per photo median {np.median(sc.cpu):.2f} p95 "
+                f"{np.percentile(sc.cpu, 95):.2f}" if sc.cpu else ""))
 
 
 def load(folder: Path) -> list[tuple[bytes, dict]]:

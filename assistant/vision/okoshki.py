@@ -213,7 +213,7 @@ SURE_MARGIN = 0.1  # the best card beats every other card by this much, or it is
 SURE_SCORE = 0.7  # and matches its view at least this well
 SURE_GUESSED = 0.8  # as well as this when its outline was guessed from a corner
 UNSURE = 0.3  # confidences below this are the cards marked unsure
-SHORTLIST, SHORTLIST_GAP = 6, 0.1  # the cards the close comparison looks at
+SHORTLIST, SHORTLIST_GAP = 5, 0.1  # the cards the close comparison looks at
 
 
 def _fine(img: np.ndarray) -> np.ndarray:
@@ -343,17 +343,30 @@ def _lab(img: np.ndarray) -> np.ndarray:
     return lab
 
 
+def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two planes whose magnitude is the Lab distance: lightness and the colour distance."""
+    return d[..., 0], cv2.magnitude(d[..., 1], d[..., 2])
+
+
+def _grey_half(img: np.ndarray) -> np.ndarray:
+    """A blurred grey copy at half size: what ECC aligns."""
+    g = cv2.resize(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (SW // 2, SH // 2),
+                   interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(g, (0, 0), 0.8).astype(np.float32)
+
+
 def _onto(flat_grey: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """A card's view moved onto the photographed card (ECC, affine; unmoved when that fails
-    or would move it far), and the move (photo's flat frame → the view's)."""
-    rg = cv2.GaussianBlur(cv2.cvtColor(ref, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
+    """A card's view moved onto the photographed card (ECC, affine, found at half size;
+    unmoved when that fails or would move it far), and the move (photo's flat frame → the
+    view's)."""
     warp = np.eye(2, 3, dtype=np.float32)
     try:
-        _, warp = cv2.findTransformECC(flat_grey, rg, warp, cv2.MOTION_AFFINE,
-                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4),
+        _, warp = cv2.findTransformECC(flat_grey, _grey_half(ref), warp, cv2.MOTION_AFFINE,
+                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4),
                                        None, 1)
     except cv2.error:
         warp = np.eye(2, 3, dtype=np.float32)
+    warp[:, 2] *= 2  # back to full size
     if np.abs(warp[:, :2] - np.eye(2)).max() > 0.15 or np.abs(warp[:, 2]).max() > 0.12 * SW:
         warp = np.eye(2, 3, dtype=np.float32)
     return cv2.warpAffine(ref, warp, (SW, SH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
@@ -367,7 +380,7 @@ def settle(img: np.ndarray, m: Match) -> Match:
     much nearer the winner is than the runner-up, as a share."""
     _, _, _, _, flats = view_table()
     flat = _card_balanced(flatten(img, m.quad))
-    fg = cv2.GaussianBlur(cv2.cvtColor(flat, cv2.COLOR_BGR2GRAY), (0, 0), 1.5).astype(np.float32)
+    fg = _grey_half(flat)
     ids = list(m.order)
     moved = [_onto(fg, flats[v]) for v in m.view]
     refs = [_lab(r) for r, _ in moved]
@@ -377,16 +390,12 @@ def settle(img: np.ndarray, m: Match) -> Match:
     inner[e:-e, e:-e] = True
     wins = dict.fromkeys(ids, 0.0)
     shares: dict[tuple[str, str], float] = {}
+    dist = [cv2.magnitude(*_planes(photo - r)) for r in refs]  # per pixel, photo to each view
     for i in range(len(ids)):
         for j in range(i + 1, len(ids)):
-            a, b = refs[i], refs[j]
-            differ = (np.linalg.norm(a - b, axis=2) > PAIR_DIFFER) & inner
-            if differ.sum() < PAIR_MIN_PIXELS:
-                da = float(np.linalg.norm(photo - a, axis=2)[inner].mean())
-                db = float(np.linalg.norm(photo - b, axis=2)[inner].mean())
-            else:
-                da = float(np.linalg.norm(photo - a, axis=2)[differ].mean())
-                db = float(np.linalg.norm(photo - b, axis=2)[differ].mean())
+            differ = (cv2.magnitude(*_planes(refs[i] - refs[j])) > PAIR_DIFFER) & inner
+            where = differ if differ.sum() >= PAIR_MIN_PIXELS else inner
+            da, db = float(dist[i][where].mean()), float(dist[j][where].mean())
             share = (db - da) / (da + db + 1e-6)  # > 0: a is nearer
             shares[(ids[i], ids[j])], shares[(ids[j], ids[i])] = share, -share
             wins[ids[i]] += share
@@ -456,8 +465,15 @@ def find_matches(img: np.ndarray) -> list[Match]:
     sift = find_cards(img)
     for quad, _n in sift:
         consider(quad, False, "features")
+    blobs = outlines.light_blobs(img)
+    unexplained = blobs[1].copy()
+    for m in found:
+        cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
+    sides = [min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])) for q, _ in sift]
+    if sides and np.count_nonzero(unexplained) < 0.5 * 1.4 * float(np.median(sides)) ** 2:
+        return found  # the features explain every light blob: no card is left to find
     left: list[np.ndarray] = []
-    singles = outlines.card_quads(img, left=left)
+    singles = outlines.card_quads(img, left=left, blobs=blobs)
     for quad in singles:
         if not covered(quad, 0.6):
             consider(quad, True, "outline")

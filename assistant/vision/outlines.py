@@ -17,16 +17,19 @@ GAP = 13  # wider than the gaps between cards laid close (pixels at the working 
 def whiteness(img: np.ndarray) -> np.ndarray:
     """Lightness less twice the chroma: card borders (white, cream) stand out from coloured
     tables and from the gaps between cards, which show the table."""
-    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
-    chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
-    white = np.clip(lab[..., 0] - 2 * chroma, 0, 255).astype(np.uint8)
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    a = lab[..., 1].astype(np.float32) - 128
+    b = lab[..., 2].astype(np.float32) - 128
+    chroma = cv2.magnitude(a, b)
+    white = cv2.subtract(lab[..., 0].astype(np.float32), 2 * chroma)
+    white = np.clip(white, 0, 255).astype(np.uint8)
     return cv2.GaussianBlur(white, (0, 0), 1.0)
 
 
-def foreground(img: np.ndarray) -> np.ndarray:
+def foreground(img: np.ndarray, white: np.ndarray | None = None) -> np.ndarray:
     """255 where the photo is whiter than its table (read on the photo's outer frame; the
     split by Otsu above it), less the thin darker lines between cards laid close."""
-    light = whiteness(img)
+    light = whiteness(img) if white is None else white
     h, w = light.shape
     b = max(4, min(h, w) // 25)
     frame = np.concatenate([light[:b].ravel(), light[-b:].ravel(), light[:, :b].ravel(),
@@ -145,14 +148,21 @@ def area(quad: np.ndarray) -> float:
     return float(cv2.contourArea(quad.astype(np.float32)))
 
 
-def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None) -> list[np.ndarray]:
+def light_blobs(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The photo's whiteness and its light blobs, holes filled (see foreground)."""
+    white = whiteness(img)
+    fg = cv2.morphologyEx(foreground(img, white), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    return white, fill_holes(fg)
+
+
+def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
+               blobs: tuple[np.ndarray, np.ndarray] | None = None) -> list[np.ndarray]:
     """The outlines of the card-shaped light blobs on a photo, each TL, TR, BR, BL (upright as
     `upright` says). Cards laid close together are parted by ever wider openings; a blob
     much larger than the photo's typical card (two cards joined) is parted again. When
-    `left` is a list, the mask of the light blobs no single card explains is put in it."""
-    fg = foreground(img)
-    fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    filled = fill_holes(fg)
+    `left` is a list, the mask of the light blobs no single card explains is put in it.
+    `blobs`: light_blobs(img) when already made."""
+    white, filled = blobs if blobs is not None else light_blobs(img)
     first = _blobs(filled, 2, min_side)
     if left is not None:
         left.append(filled)
@@ -173,7 +183,6 @@ def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None) ->
         sides = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])])
                           for q in kept])
         short, long = np.median(sides, axis=0)
-        white = whiteness(img)
         for quad in _parted(rest, white, float(short), float(long), min_side):
             if 0.6 * typical <= area(quad) <= 1.45 * typical:
                 kept.append(quad)
