@@ -33,6 +33,7 @@ FINALISTS = 4
 DUEL_BLUR = 1.5
 UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
 UNSURE_SCORE = 0.45
+UNSURE_MARGIN_UNFOUND = 0.3  # the same for a cell whose card was not found by its outline
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
 
@@ -266,5 +267,6 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     margins = [duel(lab, placed, other[1][2]) for j, other in enumerate(ranked) if j != winner]
     margin = min(margins) if margins else 1.0
     confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
-    unsure = margin < UNSURE_MARGIN or top < UNSURE_SCORE
+    # a card not found by its own outline is doubtful: it must win more clearly
+    unsure = margin < (UNSURE_MARGIN if centred else UNSURE_MARGIN_UNFOUND) or top < UNSURE_SCORE
     return ViewGuess(card, round(confidence, 3), unsure, turned)
