@@ -87,12 +87,14 @@ def pisanki(n: int, learn: bool) -> None:
         print(f"Pisanki deck 2: 4 registration tables learned in {time.perf_counter() - t0:.1f} s")
         cells = right = wrong = wrong_sure = unsure = 0
         outline_ok = 0
-        seconds, mistakes = [], []
+        seconds, mistakes, cpu = [], [], []
         by_ground: dict[str, list[int]] = {}
         fixed = [0, 0, 0]  # after the player dragged the corners: cells, right, wrong and sure
         for i in range(n):
             data, truth = fresh_table(7200 + i)
+            c0 = time.process_time()
             res = vp.recognise(data, truth["rows"], truth["cols"])
+            cpu.append(time.process_time() - c0)
             seconds.append(res.seconds)
             err = outline_error(res.quad, truth, res.size)
             outline_ok += err < 0.03
@@ -129,7 +131,8 @@ def pisanki(n: int, learn: bool) -> None:
               f" {right}/{cells} cells right ({right / cells:.2%}), wrong and not unsure "
               f"{wrong_sure} ({wrong_sure / cells:.2%}), unsure {unsure} ({unsure / cells:.1%}), "
               f"outline within 3 % on {outline_ok}/{n}, seconds median {np.median(s):.2f} "
-              f"p95 {np.percentile(s, 95):.2f}")
+              f"p95 {np.percentile(s, 95):.2f}, CPU seconds median {np.median(cpu):.2f} "
+              f"p95 {np.percentile(cpu, 95):.2f}")
         print(f"  tables whose outline was off, read again after the player dragged the corners: "
               f"{fixed[1]}/{fixed[0]} cells right, {fixed[2]} wrong and not unsure")
         print("  cells right by table:", {k: f"{a}/{b}" for k, (a, b) in by_ground.items()})
