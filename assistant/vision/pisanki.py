@@ -288,6 +288,14 @@ def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | Non
     return refine_quad(img, quad), N_("the cards could not be found one by one")
 
 
+def snapped(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The outline fitted to the cards' centres, snapped to the table's outer edge when that
+    moves no corner far (a light table or a busy cloth may offer a farther edge)."""
+    near = refine_quad(img, quad, 0.02)
+    moved = float(np.abs(near - quad).max()) / float(np.linalg.norm(quad[2] - quad[0]))
+    return near if moved < 0.01 else quad
+
+
 def outline_doubt(quad: np.ndarray, rows: int, cols: int, shape: tuple[int, ...]) -> str | None:
     """Why a table outline is doubtful (degenerate, far from the table's shape), or None."""
     if not cv2.isContourConvex(quad.astype(np.int32)):
@@ -327,6 +335,8 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
                 row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
             grid.append(row)
     else:
+        if corners is None and doubt is None:  # fixed regions: snap to the table's own edge
+            quad = snapped(img, quad)
         table = rectify(img, quad, rows, cols)
         for r in range(rows):
             row = []
