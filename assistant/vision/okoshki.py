@@ -209,7 +209,7 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
 FW, FH = 60, 84  # fine grey comparison size (bars, valance prints, clouds)
 VIEWS_FILE = "okoshki-views.npz"
 ACCEPT = 0.5  # a candidate outline is a card when its best face matches at least this well
-SURE_MARGIN = 0.1  # the best card beats every other card by this much, or it is unsure
+SURE_MARGIN = 0.25  # the best card beats every other card by this much, or it is unsure
 SURE_SCORE = 0.7  # and matches its view at least this well
 SURE_GUESSED = 0.8  # as well as this when its outline was guessed from a corner
 UNSURE = 0.3  # confidences below this are the cards marked unsure
@@ -247,6 +247,10 @@ def learned_views(folder) -> tuple[list[str], np.ndarray]:
 
 
 SW, SH = deck.W // 2, deck.H // 2  # the size candidates are compared at
+# each card's twin: the same window of the same colour, plain or print (they differ in a
+# print on the valance and a frame on the tag, which a first look at a glance may miss)
+TWINS = {c.id: next(d.id for d in ok.DECK if d.window == c.window and d.suit != c.suit
+                    and d.suit.split("-")[0] == c.suit.split("-")[0]) for c in ok.DECK}
 
 
 @cache
@@ -312,6 +316,9 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True) -> Match:
                     default=-1.0)
         ends = np.append(starts[1:], len(scores))
         near = [k for k in order[:SHORTLIST] if per_card[k] >= per_card[top] - SHORTLIST_GAP]
+        twin = TWINS.get(ids[top])  # the same window of the other print: a close look tells
+        if twin is not None and ids.index(twin) not in near:
+            near.append(ids.index(twin))
         views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in near)
         m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
                   float(per_card[top]) - other, np.roll(quad, -turn, axis=0),
@@ -338,9 +345,14 @@ DETAIL_MARGIN = 6  # pixels of the SW × SH face left out of the close compariso
 def _lab(img: np.ndarray) -> np.ndarray:
     """Lab with lightness standardised (exposure, glare) and colour in units of 20."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.8), cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] = (lab[..., 0] - lab[..., 0].mean()) / (lab[..., 0].std() + 1e-3)
+    light = lab[..., 0] + 8
+    light = light / cv2.GaussianBlur(light, (0, 0), SHADE)  # a shadow or glare shades broadly
+    lab[..., 0] = (light - light.mean()) / (light.std() + 1e-3)
     lab[..., 1:] = (lab[..., 1:] - 128) / 20
     return lab
+
+
+SHADE = 14.0  # pixels (of SW × SH): lightness changes broader than this are taken as shading
 
 
 def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -351,8 +363,9 @@ def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _grey_half(img: np.ndarray) -> np.ndarray:
     """A blurred grey copy at half size: what ECC aligns."""
     g = cv2.resize(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (SW // 2, SH // 2),
-                   interpolation=cv2.INTER_AREA)
-    return cv2.GaussianBlur(g, (0, 0), 0.8).astype(np.float32)
+                   interpolation=cv2.INTER_AREA).astype(np.float32) + 8
+    g = g / cv2.GaussianBlur(g, (0, 0), SHADE / 2)  # without broad shading (shadow, glare)
+    return cv2.GaussianBlur(g, (0, 0), 0.8)
 
 
 def _onto(flat_grey: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
