@@ -27,6 +27,7 @@ MARGIN = 0.16  # a cell is cut this much wider on each side
 SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
 TRIM = 0.12  # the template is a view without this much of each side
 CANDIDATES = 48
+COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
 COLOUR_SCALE = 150.0
 FINALISTS = 4
@@ -98,9 +99,15 @@ def _lab(img: np.ndarray) -> np.ndarray:
 
 
 def _coarse(img: np.ndarray) -> np.ndarray:
-    small = cv2.resize(cv2.GaussianBlur(img, (0, 0), 2.0), (8, 11), interpolation=cv2.INTER_AREA)
+    """A card's (VW × VH) coarse colour layout, inside its border (the ground around a card,
+    and a white border on a light table, must not count), as a unit vector."""
+    tx, ty = round(VW * TRIM), round(VH * TRIM)
+    img = img[ty:VH - ty, tx:VW - tx]
+    small = cv2.resize(cv2.GaussianBlur(img, (0, 0), 1.5), (8, 11), interpolation=cv2.INTER_AREA)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] = (lab[..., 0] - lab[..., 0].mean()) / (lab[..., 0].std() + 1e-3)
+    # a plain card (a neutral cloth) has little spread of light: do not blow its shading up
+    light = lab[..., 0]
+    lab[..., 0] = (light - light.mean()) / max(float(light.std()), COARSE_L_SPREAD)
     lab[..., 1:] = (lab[..., 1:] - 128) / 12
     v = lab.ravel()
     return v / (np.linalg.norm(v) + 1e-6)
