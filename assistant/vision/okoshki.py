@@ -209,7 +209,7 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
 FW, FH = 60, 84  # fine grey comparison size (bars, valance prints, clouds)
 VIEWS_FILE = "okoshki-views.npz"
 ACCEPT = 0.5  # a candidate outline is a card when its best face matches at least this well
-SURE_MARGIN = 0.25  # the best card beats every other card by this much, or it is unsure
+SURE_MARGIN = 0.3  # the best card beats every other card by this much, or it is unsure
 SURE_SCORE = 0.7  # and matches its view at least this well
 SURE_GUESSED = 0.8  # as well as this when its outline was guessed from a corner
 UNSURE = 0.3  # confidences below this are the cards marked unsure
