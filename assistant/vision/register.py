@@ -3,8 +3,9 @@
 Okoshki: the 48 cards laid face up in 6 rows of 8 in deck order (each curtain suit's four
 windows, plain then print, suits in the order of deck.py) and photographed 1–3 times; each
 card is found by its own outline (gaps, small turns, rounded borders are fine) and becomes
-that card's reference face; cards of accepted zone photos add views. Pisanki: any photographed display table whose cards the
-player has confirmed on the entry page; each cell is kept as an extra reference of its card.
+that card's reference face; cards of accepted zone photos add views. Pisanki: any
+photographed display table whose cards the player has confirmed on the entry page; each cell
+is kept as an extra reference of its card.
 Registered faces live in a folder (the app's instance/deck); nothing here knows of Flask.
 """
 
