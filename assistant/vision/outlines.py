@@ -279,8 +279,10 @@ def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35) -> list[
         orient = cv2.contourArea(poly, oriented=True)
         for i, k in enumerate(long_):
             j = long_[(i + 1) % len(long_)]
-            # the next long run, at most one short bevel (a rounded corner) in between
-            if (j - k) % n not in (1, 2) or j == k:
+            # the next long run, a few short bevels (a rounded corner) at most in between
+            if not 1 <= (j - k) % n <= 4 or j == k or sum(
+                    np.linalg.norm(segs[(k + t) % n][1] - segs[(k + t) % n][0])
+                    for t in range(1, (j - k) % n)) > 0.3 * short:
                 continue
             a1, b1 = segs[k]
             a2, b2 = segs[j]
