@@ -49,7 +49,7 @@ def main() -> None:
         cdp.send("Performance.enable")
         sizes: list[int] = []
         refetch: list[str] = []  # GET /main: a poll that raced an own edit asked again
-        page.on("response", lambda r: sizes.append(len(r.body()))
+        page.on("response", lambda r: sizes.append(int(r.headers.get("content-length", "0")))
                 if r.request.method == "POST" else None)
         page.on("request", lambda r: refetch.append(r.url) if r.url.endswith("/main") else None)
 
