@@ -491,7 +491,7 @@
   }
 
   document.addEventListener("click", function (ev) {
-    lastClick = { t: performance.now(), x: ev.clientX, y: ev.clientY };
+    lastClick = { t: performance.now(), x: ev.clientX, y: ev.clientY, target: ev.target };
   }, true);
 
   document.addEventListener("submit", function (ev) {
@@ -501,7 +501,12 @@
     ev.stopPropagation();
     const btn = ev.submitter || form.querySelector("[type=submit]");
     const now = performance.now();
-    const tap = lastClick && now - lastClick.t < 100 && lastClick.x !== undefined ? lastClick : null;
+    // The click that made this submit: its own target, not a time window (a loaded phone can
+    // stall between the click and its submit longer than any window; the guard then failed).
+    const fromClick = lastClick && btn && lastClick.target && lastClick.target.nodeType === 1 &&
+      (btn === lastClick.target || btn.contains(lastClick.target));
+    const tap = lastClick && lastClick.x !== undefined && (fromClick || now - lastClick.t < 100)
+      ? lastClick : null;
     const sig = btn ? signature(btn) : "|";
     // A button that changed meaning under the finger (Start -> Pause) ignores a second tap for
     // a moment; so does a guarded form tapped twice before its answer came back.
