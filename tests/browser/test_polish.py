@@ -144,7 +144,7 @@ def test_the_switch_changes_the_language_and_is_remembered(live_server, browser)
         page.get_by_role("link", name="PL").click()
         expect(page.locator("html")).to_have_attribute("lang", "pl")
         # the islands' scripts are deferred: t() exists once i18n.js has run on the new page
-        page.wait_for_function("window.pageLang === 'pl' && typeof window.tn === 'function'")
+        page.wait_for_function("() => window.pageLang === 'pl' && typeof window.tn === 'function'")
         assert page.evaluate("t('Use these counts')") == "Użyj tych liczb"
         assert [page.evaluate(f"tn('%(num)s card found', '%(num)s cards found', {n})")
                 for n in (1, 2, 5, 12, 22, 25)] == [
