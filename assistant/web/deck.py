@@ -67,18 +67,25 @@ def okoshki():
 @bp.post("/okoshki/learn")
 def okoshki_learn():
     """Learn the real Okoshki cards from a zone photo whose cards the players accepted."""
-    from assistant.vision.decode import PhotoError
-    from assistant.vision.register import RegisterError, learn_okoshki
+    from assistant.vision.register import learn_okoshki
 
     data = _photo()
     try:
         cards = json.loads(request.form.get("cards", ""))
     except (ValueError, RecursionError):
         cards = None
+    return _learn(learn_okoshki, data, cards)
+
+
+def _learn(learn, data: bytes | None, confirmed):
+    """Keep the confirmed cards of a photo as references: {"learned": n}, or a 400 with one line."""
+    from assistant.vision.decode import PhotoError
+    from assistant.vision.register import RegisterError
+
     if not data:
         return jsonify(error=tr(N_("The photo is missing."))), 400
     try:
-        n = learn_okoshki(data, cards, folder())
+        n = learn(data, confirmed, folder())
     except (PhotoError, RegisterError) as exc:
         return jsonify(error=tr(exc.message)), 400
     return jsonify(learned=n)
@@ -89,8 +96,7 @@ def pisanki():
     """Learn the real Pisanki cards from a table photo the player has confirmed."""
     from assistant.tables import EditError
     from assistant.tables.pisanki import GRID
-    from assistant.vision.decode import PhotoError
-    from assistant.vision.register import RegisterError, learn_pisanki
+    from assistant.vision.register import learn_pisanki
 
     data = _photo()
     try:
@@ -108,13 +114,7 @@ def pisanki():
     grid = [[None if c is None or c.get("down") else
              {"cloth": c["cloth"], "egg": c["egg"], "double": c.get("double", False),
               "flowers": c.get("flowers", [])} for c in row] for row in grid]
-    if not data:
-        return jsonify(error=tr(N_("The photo is missing."))), 400
-    try:
-        n = learn_pisanki(data, grid, folder())
-    except (PhotoError, RegisterError) as exc:
-        return jsonify(error=tr(exc.message)), 400
-    return jsonify(learned=n)
+    return _learn(learn_pisanki, data, grid)
 
 
 @bp.post("/forget")
