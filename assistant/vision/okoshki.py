@@ -101,9 +101,11 @@ def _thumb(img: np.ndarray) -> np.ndarray:
     small = cv2.resize(img, (VW, VH), interpolation=cv2.INTER_AREA)
     small = cv2.GaussianBlur(small, (0, 0), 0.7)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-    # Lightness is normalised (exposure, glare); the colour axes keep their absolute value,
-    # which is what tells a yellow curtain from a green one.
-    lab[..., 0] = (lab[..., 0] - lab[..., 0].mean()) / (lab[..., 0].std() + 1e-3)
+    # Lightness is normalised (exposure, glare, a shadow across the card); the colour axes
+    # keep their absolute value, which is what tells a yellow curtain from a green one.
+    light = lab[..., 0] + 8
+    light = light / cv2.GaussianBlur(light, (0, 0), SHADE * VW / SW)
+    lab[..., 0] = (light - light.mean()) / (light.std() + 1e-3)
     lab[..., 1:] = (lab[..., 1:] - 128) / 20
     v = lab.ravel()
     return v / (np.linalg.norm(v) + 1e-6)
@@ -222,7 +224,8 @@ def _fine(img: np.ndarray) -> np.ndarray:
     inner = img[h // 14:h - h // 14, w // 14:w - w // 14]
     g = cv2.cvtColor(cv2.resize(inner, (FW, FH), interpolation=cv2.INTER_AREA),
                      cv2.COLOR_BGR2GRAY).astype(np.float32)
-    g = cv2.GaussianBlur(g, (0, 0), 0.8)
+    g = cv2.GaussianBlur(g, (0, 0), 0.8) + 8
+    g = g / cv2.GaussianBlur(g, (0, 0), SHADE * FW / SW)  # without broad shading
     g -= g.mean()
     v = g.ravel()
     return v / (np.linalg.norm(v) + 1e-6)
@@ -251,6 +254,8 @@ SW, SH = deck.W // 2, deck.H // 2  # the size candidates are compared at
 # print on the valance and a frame on the tag, which a first look at a glance may miss)
 TWINS = {c.id: next(d.id for d in ok.DECK if d.window == c.window and d.suit != c.suit
                     and d.suit.split("-")[0] == c.suit.split("-")[0]) for c in ok.DECK}
+
+SIBLINGS = {c.id: [d.id for d in ok.DECK if d.suit == c.suit and d.id != c.id] for c in ok.DECK}
 
 
 @cache
@@ -298,15 +303,45 @@ class Match:
     source: str = ""  # what proposed the outline: "features", "outline" or "corner"
 
 
-def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True) -> Match:
-    """The card whose views best match the outline (either way round), and how sure."""
+def _masked_scores(views: np.ndarray, v: np.ndarray, seen: np.ndarray) -> np.ndarray:
+    """Each view's correlation with `v` counting only the seen elements (a card lying over
+    this one hides the rest)."""
+    vs = v * seen
+    n = float(seen.sum())
+    sv, sp = views @ seen, float(vs.sum())
+    cov = views @ vs - sv * sp / n
+    var_v = (views * views) @ seen - sv * sv / n
+    var_p = float(vs @ vs) - sp * sp / n
+    return cov / np.sqrt(np.maximum(var_v * var_p, 1e-12))
+
+
+def _seen_planes(hidden: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A hidden mask (SH × SW, in the card's flat frame) as the seen elements of the colour
+    and the grey descriptors."""
+    seen = (~hidden).astype(np.float32)
+    colour = np.repeat(cv2.resize(seen, (VW, VH), interpolation=cv2.INTER_AREA).ravel() > 0.5, 3)
+    h, w = seen.shape
+    inner = seen[h // 14:h - h // 14, w // 14:w - w // 14]
+    grey = cv2.resize(inner, (FW, FH), interpolation=cv2.INTER_AREA).ravel() > 0.5
+    return colour.astype(np.float32), grey.astype(np.float32)
+
+
+def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
+          hidden: np.ndarray | None = None) -> Match:
+    """The card whose views best match the outline (either way round), and how sure;
+    `hidden`: the part of the card (flat frame) another card lies over, left out."""
     ids, starts, colour, grey, _ = view_table()
     flat = _card_balanced(flatten(img, quad))
+    seen = _seen_planes(hidden) if hidden is not None else None
     best: Match | None = None
     for turn in (0, 2) if both_ways else (0,):
         f = flat if turn == 0 else cv2.rotate(flat, cv2.ROTATE_180)
-        scores = 0.5 * np.einsum("ij,j->i", colour, _thumb(f)) + 0.5 * np.einsum(
-            "ij,j->i", grey, _fine(f))
+        if seen is None:
+            scores = 0.5 * np.einsum("ij,j->i", colour, _thumb(f)) + 0.5 * np.einsum(
+                "ij,j->i", grey, _fine(f))
+        else:
+            scores = 0.5 * _masked_scores(colour, _thumb(f), seen[0]) + 0.5 * _masked_scores(
+                grey, _fine(f), seen[1])
         per_card = np.maximum.reduceat(scores, starts)
         order = np.argsort(-per_card)
         top = int(order[0])
@@ -316,9 +351,13 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True) -> Match:
                     default=-1.0)
         ends = np.append(starts[1:], len(scores))
         near = [k for k in order[:SHORTLIST] if per_card[k] >= per_card[top] - SHORTLIST_GAP]
-        twin = TWINS.get(ids[top])  # the same window of the other print: a close look tells
-        if twin is not None and ids.index(twin) not in near:
-            near.append(ids.index(twin))
+        # a first look can miss a print on the valance or a bar: the cards one such detail
+        # away from the best (its other windows, each one's other print) get the close look too
+        near += [ids.index(c) for c in SIBLINGS[ids[top]] if ids.index(c) not in near]
+        for k in list(near):
+            twin = ids.index(TWINS[ids[k]])
+            if twin not in near:
+                near.append(twin)
         views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in near)
         m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
                   float(per_card[top]) - other, np.roll(quad, -turn, axis=0),
@@ -368,15 +407,21 @@ def _grey_half(img: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(g, (0, 0), 0.8)
 
 
-def _onto(flat_grey: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _onto(flat_grey: np.ndarray, ref: np.ndarray,
+          seen: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A card's view moved onto the photographed card (ECC, affine, found at half size;
     unmoved when that fails or would move it far), and the move (photo's flat frame → the
-    view's)."""
+    view's). `seen`: the photographed card's pixels to align on (half size, uint8)."""
     warp = np.eye(2, 3, dtype=np.float32)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4)
     try:
-        _, warp = cv2.findTransformECC(flat_grey, _grey_half(ref), warp, cv2.MOTION_AFFINE,
-                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4),
-                                       None, 1)
+        if seen is None:
+            _, warp = cv2.findTransformECC(flat_grey, _grey_half(ref), warp, cv2.MOTION_AFFINE,
+                                           criteria, None, 1)
+        else:  # ECC masks the moved image: move the photo onto the view, then invert
+            _, back = cv2.findTransformECC(_grey_half(ref), flat_grey, warp, cv2.MOTION_AFFINE,
+                                           criteria, seen, 1)
+            warp = cv2.invertAffineTransform(back).astype(np.float32)
     except cv2.error:
         warp = np.eye(2, 3, dtype=np.float32)
     warp[:, 2] *= 2  # back to full size
@@ -386,42 +431,64 @@ def _onto(flat_grey: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarra
                           borderMode=cv2.BORDER_REPLICATE), warp
 
 
-def settle(img: np.ndarray, m: Match) -> Match:
+def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match:
     """Close comparison of the best few cards: each one's best view is moved onto the
     photographed card (ECC), then every two are compared only where they differ (a print on
     the valance, a bar, a cloud): the card nearer the photo there wins. The margin is how
-    much nearer the winner is than the runner-up, as a share."""
+    much nearer the winner is than the runner-up, as a share. `hidden`: the part another
+    card lies over, left out."""
     _, _, _, _, flats = view_table()
     flat = _card_balanced(flatten(img, m.quad))
     fg = _grey_half(flat)
     ids = list(m.order)
-    moved = [_onto(fg, flats[v]) for v in m.view]
+    seen = None
+    if hidden is not None:
+        seen = cv2.resize((~hidden).astype(np.uint8), (fg.shape[1], fg.shape[0]),
+                          interpolation=cv2.INTER_NEAREST)
+    moved = [_onto(fg, flats[v], seen) for v in m.view]
     refs = [_lab(r) for r, _ in moved]
     photo = _lab(flat)
     e = DETAIL_MARGIN
     inner = np.zeros(photo.shape[:2], bool)
     inner[e:-e, e:-e] = True
-    wins = dict.fromkeys(ids, 0.0)
-    shares: dict[tuple[str, str], float] = {}
-    dist = [cv2.magnitude(*_planes(photo - r)) for r in refs]  # per pixel, photo to each view
-    for i in range(len(ids)):
-        for j in range(i + 1, len(ids)):
-            differ = (cv2.magnitude(*_planes(refs[i] - refs[j])) > PAIR_DIFFER) & inner
-            where = differ if differ.sum() >= PAIR_MIN_PIXELS else inner
-            da, db = float(dist[i][where].mean()), float(dist[j][where].mean())
-            share = (db - da) / (da + db + 1e-6)  # > 0: a is nearer
-            shares[(ids[i], ids[j])], shares[(ids[j], ids[i])] = share, -share
-            wins[ids[i]] += share
-            wins[ids[j]] -= share
-    ranked = sorted(ids, key=lambda k: -wins[k])
-    best = ranked[0]
-    margin = min((shares[(best, k)] for k in ids if k != best), default=1.0)
+    if hidden is not None:
+        inner &= ~hidden
+    # ECC leaves a pixel or two of misfit (a bar, a cloud's edge): every comparison forgives
+    # a shift that small, so that only what one image has and the other lacks counts
+    spans = [_span(r) for r in refs]
+    around = _span(photo)
+    dist = [_apart(photo, refs[i], spans[i], around) for i in range(len(refs))]
+    shares: dict[tuple[int, int], float] = {}
+
+    def share(i: int, j: int) -> float:
+        """How much nearer the photo card i is than card j where the two differ (> 0: i)."""
+        if (i, j) not in shares:
+            differ = (_apart(refs[i], refs[j], spans[j], spans[i]) > PAIR_DIFFER) & inner
+            s = 0.0  # where the two hardly differ (or that part is hidden), no telling
+            if differ.sum() >= PAIR_MIN_PIXELS:
+                da, db = float(dist[i][differ].mean()), float(dist[j][differ].mean())
+                s = (db - da) / (da + db + 1e-6)
+            shares[(i, j)], shares[(j, i)] = s, -s
+        return shares[(i, j)]
+
+    # winner stays: the first look's order, each challenger against the best so far; the
+    # winner must then beat every card (else all pairs are counted)
+    n = len(ids)
+    best_k = 0
+    for k in range(1, n):
+        if share(k, best_k) > 0:
+            best_k = k
+    if any(share(best_k, k) < 0 for k in range(n) if k != best_k):
+        wins = [sum(share(i, j) for j in range(n) if j != i) for i in range(n)]
+        best_k = int(np.argmax(wins))
+    best = ids[best_k]
+    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
     kind = ok.CARDS[best].kind
-    kind_margin = min((shares[(best, k)] for k in ids if k != best and ok.CARDS[k].kind != kind),
-                      default=m.kind_margin)
-    score = m.score if best == m.id else m.score - max(0.0, -shares.get((best, m.id), 0.0))
+    kind_margin = min((share(best_k, k) for k in range(n)
+                       if k != best_k and ok.CARDS[ids[k]].kind != kind), default=m.kind_margin)
+    score = m.score if best == m.id else m.score - max(0.0, -share(best_k, ids.index(m.id)))
     # the outline the winner's view says: its corners taken back to the photo
-    warp = moved[ids.index(best)][1]
+    warp = moved[best_k][1]
     corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
     in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
     to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
@@ -431,6 +498,26 @@ def settle(img: np.ndarray, m: Match) -> Match:
 
 
 PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
+FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
+
+
+def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's neighbourhood range, channel by channel (lowest, highest)."""
+    k = np.ones((FORGIVE, FORGIVE), np.uint8)
+    return cv2.erode(lab, k), cv2.dilate(lab, k)
+
+
+def _outside(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """How far each pixel of `a` lies outside the other image's range around it."""
+    lo, hi = span
+    return cv2.magnitude(*_planes(np.maximum(lo - a, 0) + np.maximum(a - hi, 0)))
+
+
+def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
+    """Per pixel, how far two aligned Lab images differ, forgiving a small shift: what
+    either has that the other lacks nearby (a print, a bar) counts; a detail a pixel or two
+    off does not."""
+    return np.maximum(_outside(a, span_b), _outside(b, span_a))
 PAIR_MIN_PIXELS = 40
 
 
@@ -469,9 +556,17 @@ def find_matches(img: np.ndarray) -> list[Match]:
     def covered(quad: np.ndarray, share: float) -> bool:
         return any(overlap(quad, m.quad) >= share for m in found)
 
+    fits: dict[int, np.ndarray] = {}
+
     def consider(quad: np.ndarray, both: bool, source: str) -> None:
         if _quad_ok(quad, img.shape):
             m = match(img, quad, both)
+            if m.score < ACCEPT and source != "features":
+                # a card half under others matches badly as a whole: leave out where a card
+                # already found lies over it, and look again
+                hidden = _under_found(img, quad, found, fits)
+                if hidden is not None and hidden.mean() <= HIDDEN_MOST:
+                    m = match(img, quad, both, hidden)
             if m.score >= ACCEPT:
                 found.append(replace(m, source=source))
 
@@ -510,20 +605,103 @@ def read_zone(img: np.ndarray) -> list[tuple[Match, bool]]:
     for m in found:
         if all(overlap(m.quad, k.quad) < 0.4 for k in kept):
             kept.append(m)
-    settled = []
-    for m0 in kept:
-        m = m0 if len(m0.order) < 2 else settle(img, m0)  # a lone candidate needs no look
-        if np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:  # the outline moved: look again
-            again = match(img, m.quad, both_ways=False)
-            m = replace(again if len(again.order) < 2 else settle(img, again), source=m0.source)
-        settled.append(m)
+    settled = [_settled(img, m0) for m0 in kept]
+    covered = _hidden_parts(img, settled)
+    for k, hidden in enumerate(covered):
+        if hidden.mean() >= HIDDEN_LOOK:  # another card lies over this one: look again
+            settled[k] = _settled(img, settled[k], hidden)
     out = []
-    for m in settled:
+    for m, hidden in zip(settled, covered, strict=True):
         # each card is in the deck once: when two finds say the same card, both need a look
         twice = sum(1 for k in settled if k.id == m.id) > 1
         doubtful = m.source == "corner" and m.score < SURE_GUESSED  # the outline may be off
-        out.append((m, m.margin < SURE_MARGIN or m.score < SURE_SCORE or twice or doubtful))
+        out.append((m, bool(m.margin < SURE_MARGIN or m.score < SURE_SCORE or twice or doubtful
+                            or hidden.mean() > HIDDEN_MOST)))
     return out
+
+
+HIDDEN_LOOK = 0.03  # a card this much under others is looked at again without that part
+HIDDEN_MOST = 0.4  # and is unsure when more of it is hidden
+
+
+def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Match:
+    """A candidate after the close look (again when the look moved its outline)."""
+    if hidden is not None:
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden), source=m0.source)
+    m = m0 if len(m0.order) < 2 else settle(img, m0, hidden)  # a lone candidate needs no look
+    if hidden is None and np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:
+        again = match(img, m.quad, both_ways=False)  # the outline moved: look again
+        m = again if len(again.order) < 2 else settle(img, again)
+    return replace(m, source=m0.source)
+
+
+def _misfit(img: np.ndarray, m: Match) -> np.ndarray:
+    """Per pixel of the card's flat frame, how far the photo is from the card's best view."""
+    _, _, _, _, flats = view_table()
+    flat = _card_balanced(flatten(img, m.quad))
+    view = m.view[m.order.index(m.id)] if m.id in m.order else None
+    if view is None:
+        return np.zeros((SH, SW), np.float32)
+    ref = _lab(_onto(_grey_half(flat), flats[view])[0])
+    photo = _lab(flat)
+    return _apart(photo, ref, _span(ref), _span(photo))
+
+
+def _in_frame(poly: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A photo polygon as a mask of a card's flat frame (SH × SW)."""
+    corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
+    to_flat = cv2.getPerspectiveTransform(quad.astype(np.float32), corners)
+    pts = cv2.perspectiveTransform(poly.reshape(-1, 1, 2).astype(np.float32), to_flat)
+    mask = np.zeros((SH, SW), np.uint8)
+    cv2.fillConvexPoly(mask, pts.reshape(-1, 2).round().astype(np.int32), 1)
+    return mask > 0
+
+
+def _under_found(img: np.ndarray, quad: np.ndarray, found: list[Match],
+                 fits: dict[int, np.ndarray]) -> np.ndarray | None:
+    """The part of an outline (its flat frame) where a card already found shows (its view
+    fits the photo there), or None when no found card overlaps it."""
+    hidden = np.zeros((SH, SW), bool)
+    q = quad.astype(np.float32)
+    for k, f in enumerate(found):
+        area, poly = cv2.intersectConvexConvex(q, f.quad.astype(np.float32))
+        if poly is None or area < 0.01 * cv2.contourArea(q):
+            continue
+        if k not in fits:
+            fits[k] = _misfit(img, f)
+        there = _in_frame(poly, f.quad)
+        if there.any() and fits[k][there].mean() < FITS:
+            hidden |= cv2.dilate(_in_frame(poly, q).astype(np.uint8),
+                                 np.ones((5, 5), np.uint8)) > 0
+    return hidden if hidden.any() else None
+
+
+FITS = 0.8  # a card's view fits the photo where the two are this close (mean, standardised Lab)
+
+
+def _hidden_parts(img: np.ndarray, cards: list[Match]) -> list[np.ndarray]:
+    """For each card, the part of it (flat frame) that another card lies over: where two
+    outlines overlap, the card whose view fits the photo there is the one on top."""
+    hidden = [np.zeros((SH, SW), bool) for _ in cards]
+    fits: dict[int, np.ndarray] = {}
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            a, b = cards[i].quad.astype(np.float32), cards[j].quad.astype(np.float32)
+            area, poly = cv2.intersectConvexConvex(a, b)
+            if poly is None or area < 0.01 * min(cv2.contourArea(a), cv2.contourArea(b)):
+                continue
+            for k in (i, j):
+                if k not in fits:
+                    fits[k] = _misfit(img, cards[k])
+            in_i, in_j = _in_frame(poly, a), _in_frame(poly, b)
+            if not in_i.any() or not in_j.any():
+                continue
+            under = i if fits[i][in_i].mean() > fits[j][in_j].mean() else j
+            # the card on top casts a border and a shadow a little beyond its outline
+            grown = cv2.dilate((in_i if under == i else in_j).astype(np.uint8),
+                               np.ones((5, 5), np.uint8)) > 0
+            hidden[under] |= grown
+    return hidden
 
 
 def recognise(data: bytes) -> ZoneRecognition:
