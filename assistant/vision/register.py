@@ -98,7 +98,7 @@ def _grid_of(quads: list[np.ndarray], rows: int, cols: int,
     """Each outline's cell (row * cols + col, or -1) in a layout of rows × cols, by its
     centre: a homography from cell numbers to centres is fitted and refined; None when the
     outlines do not make such a layout."""
-    if len(quads) < rows * cols // 2:  # too few cards apart to be sure of the layout
+    if len(quads) < rows * cols // 4:  # too few cards apart to be sure of the layout
         return None
     centres = np.float32([q.mean(axis=0) for q in quads])
     up = np.mean([(q[0] + q[1] - q[2] - q[3]) / 2 for q in quads], axis=0)
@@ -234,6 +234,43 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS,
     where its edges are."""
     img = decode(data)
     quads = outlines.card_quads(img)
+    apart = _cut_apart(data, img, quads, rows, cols)
+    if apart is not None and len(quads) >= rows * cols // 2:
+        return apart
+    # no layout of separate cards (edge to edge), or only some found apart (a shadow, cards
+    # touching here and there, where the grid they give may be a row or a column off): cut
+    # the table as a grid too, and keep the cut with fewer cards to retake (a grid that is
+    # off cuts cards in two or off the photo), then the one whose cards have their frames
+    # along their edges
+    found = _table_cells(data, rows, cols, (deck.W, deck.H))
+    faults = cell_faults(found)
+    for i in _cut_off(data):
+        faults[i] = N_("cut off")
+    if apart is not None:
+        bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
+        if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
+            return apart
+    return found, faults
+
+
+def _frames(faces: list[np.ndarray]) -> float:
+    """How well a set of cut cards has each card's frame along its edges: per card, the
+    whiteness of its least white side strip (corners left out: they may be rounded); the
+    median over the cards. A cut that is off takes in a gap or the next card on one side."""
+    scores = []
+    for f in faces:
+        w = outlines.whiteness(f).astype(np.float32)
+        hh, ww = w.shape
+        b, ex, ey = max(2, ww // 40), ww // 8, hh // 8
+        sides = (w[:b, ex:-ex], w[-b:, ex:-ex], w[ey:-ey, :b], w[ey:-ey, -b:])
+        scores.append(min(float(s.mean()) for s in sides))
+    return float(np.median(scores))
+
+
+def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
+               cols: int) -> tuple[list[np.ndarray], list[str | None]] | None:
+    """The faces cut card by card from a layout of cards laid apart (None: the outlines
+    found do not make such a layout)."""
     cells = _grid_of(quads, rows, cols, img.shape)
     h = None
     if cells is not None:
@@ -241,12 +278,8 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS,
         dst = np.float32([q.mean(axis=0) for q, k in zip(quads, cells, strict=True) if k >= 0])
         width = float(np.median([np.linalg.norm(q[1] - q[0]) for q in quads]))
         h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.1 * width)
-    if cells is None or h is None:  # no layout of separate cards: cut the table as a grid
-        found = _table_cells(data, rows, cols, (deck.W, deck.H))
-        faults = cell_faults(found)
-        for i in _cut_off(data):
-            faults[i] = N_("cut off")
-        return found, faults
+    if cells is None or h is None:
+        return None
     inv = np.linalg.inv(h)  # the card's size in cells: its outlines taken back through the grid
     sizes = []
     for q, k in zip(quads, cells, strict=True):
