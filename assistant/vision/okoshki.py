@@ -445,8 +445,6 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
     if hidden is not None:
         seen = cv2.resize((~hidden).astype(np.uint8), (fg.shape[1], fg.shape[0]),
                           interpolation=cv2.INTER_NEAREST)
-    moved = [_onto(fg, flats[v], seen) for v in m.view]
-    refs = [_lab(r) for r, _ in moved]
     photo = _lab(flat)
     e = DETAIL_MARGIN
     inner = np.zeros(photo.shape[:2], bool)
@@ -455,9 +453,35 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
         inner &= ~hidden
     # ECC leaves a pixel or two of misfit (a bar, a cloud's edge): every comparison forgives
     # a shift that small, so that only what one image has and the other lacks counts
-    spans = [_span(r) for r in refs]
     around = _span(photo)
-    dist = [_apart(photo, refs[i], spans[i], around) for i in range(len(refs))]
+    all_ids, starts = view_table()[0], view_table()[1]
+
+    def fitted(v: int) -> tuple:
+        """A view moved onto the card: the move, the view in Lab, its span, the distance."""
+        mv = _onto(fg, flats[v], seen)
+        ref = _lab(mv[0])
+        span = _span(ref)
+        return mv, ref, span, _apart(photo, ref, span, around)
+
+    looks = [fitted(v) for v in m.view]
+    fit = [float(d[inner].mean()) for *_, d in looks]
+    for i, cid in enumerate(ids):
+        # a view cut a little askew from a layout photo cannot be moved onto the card
+        # everywhere at once: when a close contender's view fits only so-so, its card's
+        # other registered view may fit better
+        if fit[i] < FITS_WELL or fit[i] > 1.5 * min(fit):
+            continue
+        k = all_ids.index(cid)
+        for t in range(starts[k], min(starts[k] + VIEWS_TRIED, _end(k))):
+            if t != m.view[i]:
+                other = fitted(t)
+                f = float(other[3][inner].mean())
+                if f < fit[i]:
+                    looks[i], fit[i] = other, f
+    moved = [x[0] for x in looks]
+    refs = [x[1] for x in looks]
+    spans = [x[2] for x in looks]
+    dist = [x[3] for x in looks]
     shares: dict[tuple[int, int], float] = {}
 
     def share(i: int, j: int) -> float:
@@ -519,6 +543,14 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
     off does not."""
     return np.maximum(_outside(a, span_b), _outside(b, span_a))
 PAIR_MIN_PIXELS = 40
+VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
+FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
+
+
+def _end(k: int) -> int:
+    """Where card k's views end in the view table."""
+    starts = view_table()[1]
+    return int(starts[k + 1]) if k + 1 < len(starts) else len(view_table()[4])
 
 
 def identify(img: np.ndarray, quad: np.ndarray) -> tuple[str, float]:
