@@ -482,12 +482,19 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
     refs = [x[1] for x in looks]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
+    # where a view moved a long way has nothing of its own (the edge repeated), it tells
+    # nothing: such pixels are left out of its comparisons
+    ones = np.ones((SH, SW), np.uint8)
+    covers = [cv2.erode(cv2.warpAffine(ones, w, (SW, SH), flags=cv2.INTER_NEAREST
+                                       + cv2.WARP_INVERSE_MAP, borderValue=0),
+                        np.ones((FORGIVE, FORGIVE), np.uint8)) > 0 for _, w in moved]
     shares: dict[tuple[int, int], float] = {}
 
     def share(i: int, j: int) -> float:
         """How much nearer the photo card i is than card j where the two differ (> 0: i)."""
         if (i, j) not in shares:
-            differ = (_apart(refs[i], refs[j], spans[j], spans[i]) > PAIR_DIFFER) & inner
+            differ = ((_apart(refs[i], refs[j], spans[j], spans[i]) > PAIR_DIFFER) & inner
+                      & covers[i] & covers[j])
             s = 0.0  # where the two hardly differ (or that part is hidden), no telling
             if differ.sum() >= PAIR_MIN_PIXELS:
                 da, db = float(dist[i][differ].mean()), float(dist[j][differ].mean())
