@@ -167,7 +167,7 @@ def okoshki(n: int, learn: bool) -> None:
             photo = synth.okoshki_photo(7600 + i, 10 + (i * 7) % 21, faces, deck2.mask())
             sc = evaluate.score_okoshki([photo])
             for f in ("total", "right", "wrong_flagged", "wrong", "found", "invented",
-                      "kind_right"):
+                      "kind_right", "right_flagged"):
                 setattr(total, f, getattr(total, f) + getattr(sc, f))
             total.seconds += sc.seconds
             total.cpu += sc.cpu
@@ -179,7 +179,8 @@ def okoshki(n: int, learn: bool) -> None:
         print(evaluate.okoshki_line(total, f"Okoshki deck 2, {n} fresh zones after registering"
                                     + (" (learning each accepted zone)" if learn else "")))
         print(f"  unsure: {total.wrong_flagged}/{total.wrong} wrong ids marked; "
-              f"wrong and not unsure {total.wrong - total.wrong_flagged}")
+              f"wrong and not unsure {total.wrong - total.wrong_flagged}; right ids marked "
+              f"unsure all the same {total.right_flagged}/{total.right}")
         for m in total.mistakes[:12]:
             print("  mistake:", m)
         register.use_folder(None)

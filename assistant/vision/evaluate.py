@@ -26,6 +26,7 @@ class Score:
     found: int = 0
     invented: int = 0
     kind_right: int = 0
+    right_flagged: int = 0  # right answers marked unsure all the same (the players check them)
     seconds: list[float] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)  # process CPU seconds per photo
     mistakes: list[str] = field(default_factory=list)
@@ -78,6 +79,7 @@ def score_okoshki(photos: list[tuple[bytes, dict]]) -> Score:
                 sc.found += 1
                 if card.id == want[best][0]:
                     sc.right += 1
+                    sc.right_flagged += card.unsure
                 else:
                     sc.wrong += 1
                     sc.wrong_flagged += card.unsure
