@@ -413,7 +413,7 @@ def _onto(flat_grey: np.ndarray, ref: np.ndarray,
     unmoved when that fails or would move it far), and the move (photo's flat frame → the
     view's). `seen`: the photographed card's pixels to align on (half size, uint8)."""
     warp = np.eye(2, 3, dtype=np.float32)
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-4)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3)
     try:
         if seen is None:
             _, warp = cv2.findTransformECC(flat_grey, _grey_half(ref), warp, cv2.MOTION_AFFINE,
