@@ -644,6 +644,7 @@ def read_zone(img: np.ndarray) -> list[tuple[Match, bool]]:
     for m in found:
         if all(overlap(m.quad, k.quad) < 0.4 for k in kept):
             kept.append(m)
+    kept = [_nudged(img, m) if m.source == "corner" else m for m in kept]
     settled = [_settled(img, m0) for m0 in kept]
     covered = _hidden_parts(img, settled)
     for k, hidden in enumerate(covered):
@@ -661,6 +662,27 @@ def read_zone(img: np.ndarray) -> list[tuple[Match, bool]]:
 
 HIDDEN_LOOK = 0.03  # a card this much under others is looked at again without that part
 HIDDEN_MOST = 0.4  # and is unsure when more of it is hidden
+
+
+NUDGES = (-0.06, -0.03, 0.0, 0.03, 0.06)  # shifts tried, as shares of the card's sides
+
+
+def _nudged(img: np.ndarray, m: Match) -> Match:
+    """An outline guessed from a corner, moved to where its card matches best (the guess
+    takes the card's size from the others and may sit a few per cent off)."""
+    q = m.quad.astype(np.float32)
+    across, down = q[1] - q[0], q[3] - q[0]
+    best = m
+    for dx in NUDGES:
+        for dy in NUDGES:
+            if dx == dy == 0.0:
+                continue
+            moved = q + dx * across + dy * down
+            if _quad_ok(moved, img.shape):
+                cand = match(img, moved, both_ways=False)
+                if cand.score > best.score + 0.01:
+                    best = replace(cand, source=m.source)
+    return best
 
 
 def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Match:
