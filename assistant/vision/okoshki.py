@@ -454,7 +454,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
     # ECC leaves a pixel or two of misfit (a bar, a cloud's edge): every comparison forgives
     # a shift that small, so that only what one image has and the other lacks counts
     around = _span(photo)
-    all_ids, starts = view_table()[0], view_table()[1]
+    all_ids, starts = view_table()[:2]
 
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
@@ -595,7 +595,7 @@ def find_matches(img: np.ndarray) -> list[Match]:
     def covered(quad: np.ndarray, share: float) -> bool:
         return any(overlap(quad, m.quad) >= share for m in found)
 
-    fits: dict[int, np.ndarray] = {}
+    fits = _Fits(img, found)
 
     def consider(quad: np.ndarray, both: bool, source: str) -> None:
         if _quad_ok(quad, img.shape):
@@ -718,22 +718,42 @@ def _in_frame(poly: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return mask > 0
 
 
+def _overlap(a: np.ndarray, b: np.ndarray, least: float) -> np.ndarray | None:
+    """Where two outlines overlap (a photo polygon), or None when that is under `least`."""
+    area, poly = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return None if poly is None or area < least else poly
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """A hidden part grown by two pixels: the card on top casts a border and a shadow a little
+    beyond its outline."""
+    return cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+
+
+class _Fits:
+    """Each card's misfit map, worked out when first asked for."""
+
+    def __init__(self, img: np.ndarray, cards: list[Match]) -> None:
+        self.img, self.cards, self.maps = img, cards, {}
+
+    def __getitem__(self, k: int) -> np.ndarray:
+        if k not in self.maps:
+            self.maps[k] = _misfit(self.img, self.cards[k])
+        return self.maps[k]
+
+
 def _under_found(img: np.ndarray, quad: np.ndarray, found: list[Match],
-                 fits: dict[int, np.ndarray]) -> np.ndarray | None:
+                 fits: _Fits) -> np.ndarray | None:
     """The part of an outline (its flat frame) where a card already found shows (its view
     fits the photo there), or None when no found card overlaps it."""
     hidden = np.zeros((SH, SW), bool)
-    q = quad.astype(np.float32)
     for k, f in enumerate(found):
-        area, poly = cv2.intersectConvexConvex(q, f.quad.astype(np.float32))
-        if poly is None or area < 0.01 * cv2.contourArea(q):
+        poly = _overlap(quad, f.quad, 0.01 * cv2.contourArea(quad.astype(np.float32)))
+        if poly is None:
             continue
-        if k not in fits:
-            fits[k] = _misfit(img, f)
         there = _in_frame(poly, f.quad)
         if there.any() and fits[k][there].mean() < FITS:
-            hidden |= cv2.dilate(_in_frame(poly, q).astype(np.uint8),
-                                 np.ones((5, 5), np.uint8)) > 0
+            hidden |= _grown(_in_frame(poly, quad))
     return hidden if hidden.any() else None
 
 
@@ -744,24 +764,18 @@ def _hidden_parts(img: np.ndarray, cards: list[Match]) -> list[np.ndarray]:
     """For each card, the part of it (flat frame) that another card lies over: where two
     outlines overlap, the card whose view fits the photo there is the one on top."""
     hidden = [np.zeros((SH, SW), bool) for _ in cards]
-    fits: dict[int, np.ndarray] = {}
+    fits = _Fits(img, cards)
+    areas = [cv2.contourArea(c.quad.astype(np.float32)) for c in cards]
     for i in range(len(cards)):
         for j in range(i + 1, len(cards)):
-            a, b = cards[i].quad.astype(np.float32), cards[j].quad.astype(np.float32)
-            area, poly = cv2.intersectConvexConvex(a, b)
-            if poly is None or area < 0.01 * min(cv2.contourArea(a), cv2.contourArea(b)):
+            poly = _overlap(cards[i].quad, cards[j].quad, 0.01 * min(areas[i], areas[j]))
+            if poly is None:
                 continue
-            for k in (i, j):
-                if k not in fits:
-                    fits[k] = _misfit(img, cards[k])
-            in_i, in_j = _in_frame(poly, a), _in_frame(poly, b)
+            in_i, in_j = _in_frame(poly, cards[i].quad), _in_frame(poly, cards[j].quad)
             if not in_i.any() or not in_j.any():
                 continue
             under = i if fits[i][in_i].mean() > fits[j][in_j].mean() else j
-            # the card on top casts a border and a shadow a little beyond its outline
-            grown = cv2.dilate((in_i if under == i else in_j).astype(np.uint8),
-                               np.ones((5, 5), np.uint8)) > 0
-            hidden[under] |= grown
+            hidden[under] |= _grown(in_i if under == i else in_j)
     return hidden
 
 
