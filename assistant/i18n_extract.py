@@ -1,6 +1,6 @@
 """A pybabel extractor for Python: the usual keywords plus `msg="…"` of the declared schemas.
 
-The validation layer (assistant/tables/schema.py) gives each field its refusal as a `msg=`
+The validation layer (assistant/reducers/schema.py) gives each field its refusal as a `msg=`
 keyword argument; babel's own extractor only reads positional ones, so this adds them.
 """
 

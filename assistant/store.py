@@ -29,7 +29,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from assistant.messages import Message
-from assistant.tables import EditError, State, copy_state, reducer_for
+from assistant.reducers import EditError, State, copy_state, reducer_for
 
 metadata = sa.MetaData()
 

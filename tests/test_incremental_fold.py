@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.reducers import EditError, copy_state, reducer_for
 from assistant.store import Event, fold_events, fold_from, snapshot_usable
-from assistant.tables import EditError, copy_state, reducer_for
 from tests.edit_strategies import GAMES, steps
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from assistant.games.liski import check
-from assistant.tables import EditError, reducer_for
-from assistant.tables.liski_board import NAMED_CARDS, engine_column
+from assistant.reducers import EditError, reducer_for
+from assistant.reducers.liski_board import NAMED_CARDS, engine_column
 
 R = reducer_for("liski")
 

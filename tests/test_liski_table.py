@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.reducers import EditError, reducer_for
+from assistant.reducers.liski import current_phase, timer_of
 from assistant.store import Store
-from assistant.tables import EditError, reducer_for
-from assistant.tables.liski import current_phase, timer_of
 
 T0 = 5_000_000
 R = reducer_for("liski")

@@ -8,8 +8,8 @@ import threading
 import pytest
 
 from assistant import create_app
+from assistant.reducers import EditError
 from assistant.store import StaleEdit, Store, metadata
-from assistant.tables import EditError
 from tests.conftest import database_lock
 
 

@@ -13,6 +13,7 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.reducers import EditError, copy_state, reducer_for
 from assistant.store import (
     StaleEdit,
     Store,
@@ -22,7 +23,6 @@ from assistant.store import (
     snapshots_t,
     tables_t,
 )
-from assistant.tables import EditError, copy_state, reducer_for
 from tests.conftest import database_lock
 from tests.edit_strategies import GAMES, steps
 from tests.test_store import database_urls

@@ -94,8 +94,8 @@ def _learn(learn, data: bytes | None, confirmed):
 @bp.post("/pisanki")
 def pisanki():
     """Learn the real Pisanki cards from a table photo the player has confirmed."""
-    from assistant.tables import EditError
-    from assistant.tables.pisanki import GRID
+    from assistant.reducers import EditError
+    from assistant.reducers.pisanki import GRID
     from assistant.vision.register import learn_pisanki
 
     data = _photo()

@@ -11,9 +11,9 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from flask_babel import gettext as _
 
 from assistant.games import GAMES
+from assistant.reducers import EditError
+from assistant.reducers.pisanki import SLOTS
 from assistant.store import StaleEdit, Table, TableNotFound
-from assistant.tables import EditError
-from assistant.tables.pisanki import SLOTS
 from assistant.web import store
 from assistant.web.results import (
     CSV_FIELDS,
@@ -90,7 +90,7 @@ def sheet_context(t: Table) -> dict[str, Any]:
 
         return pisanki_sheet(t)
     if t.game == "okoshki":
-        from assistant.tables.okoshki import game_standing
+        from assistant.reducers.okoshki import game_standing
         from assistant.web.okoshki import sheet
 
         return {"sheet": sheet(t.state), "totals": game_standing(t.state).totals}

@@ -66,7 +66,7 @@ def tr(message: Any) -> str:
 
 def player_name(name: str) -> str:
     """A player's name as typed; the default names a table starts with read in each language."""
-    from assistant.tables.okoshki import DEFAULT_NAMES
+    from assistant.reducers.okoshki import DEFAULT_NAMES
 
     return _(name) if name in DEFAULT_NAMES else name
 

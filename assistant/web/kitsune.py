@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games import kitsune as kg
+from assistant.reducers.kitsune import CARD_WORDS, CARDS, COLOUR_WORDS, colour_of, seen
 from assistant.store import Table
-from assistant.tables.kitsune import CARD_WORDS, CARDS, COLOUR_WORDS, colour_of, seen
 
 
 def context(t: Table) -> dict[str, Any]:
@@ -23,7 +23,7 @@ def context(t: Table) -> dict[str, Any]:
             risk = None  # the areas were corrected by hand beyond the deck: no honest number
     active = state["active"]
     if active is None and players:
-        from assistant.tables.kitsune import youngest
+        from assistant.reducers.kitsune import youngest
 
         active = youngest(state)
     goal = kg.target(len(players)) if 2 <= len(players) <= 6 else None

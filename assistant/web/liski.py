@@ -9,8 +9,8 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from assistant.games import liski as lg
+from assistant.reducers.liski_board import ABILITIES, BOARDS, engine_column, only_complications
 from assistant.store import Table
-from assistant.tables.liski_board import ABILITIES, BOARDS, engine_column, only_complications
 from assistant.web.timer import poll_data, timer_context
 
 bp = Blueprint("liski", __name__)
@@ -120,7 +120,7 @@ def _card() -> dict[str, Any]:
             abort(400, description=_("The number of symbols must be 0 or more."))
         if int(raw):
             needs[s] = int(raw)
-    # The declared schema (assistant/tables/liski_board.CARD) checks the number itself.
+    # The declared schema (assistant/reducers/liski_board.CARD) checks the number itself.
     total_value: Any = request.form.get("total", "").strip() or None
     return {"kind": request.form.get("kind") or "problem", "name": request.form.get("name", ""),
             "total": total_value, "needs": needs, "transition": _symbols("transition")}

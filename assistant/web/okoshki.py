@@ -8,8 +8,8 @@ from flask import request
 from flask_babel import gettext as _
 
 from assistant.games import okoshki as ok
+from assistant.reducers.okoshki import DEFAULT_NAMES, game_on_points, game_standing, open_round
 from assistant.store import Table
-from assistant.tables.okoshki import DEFAULT_NAMES, game_on_points, game_standing, open_round
 
 FACE_COOKIE = "okoshki_face"  # face to face is a choice of each phone, not of the table
 

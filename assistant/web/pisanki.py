@@ -10,8 +10,8 @@ from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_
+from assistant.reducers.pisanki import SLOT_WORDS, SLOTS, grid_size
 from assistant.store import Table
-from assistant.tables.pisanki import SLOT_WORDS, SLOTS, grid_size
 from assistant.web.htmx import page_or_fragment
 from assistant.web.i18n import tr
 

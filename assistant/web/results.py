@@ -36,14 +36,14 @@ def _pisanki(state: dict[str, Any]) -> ranking.Ranking:
 
 
 def _okoshki(state: dict[str, Any]) -> ranking.Ranking:
-    from assistant.tables.okoshki import game_standing
+    from assistant.reducers.okoshki import game_standing
 
     s = game_standing(state)
     return ranking.okoshki([p["name"] for p in state["players"]], list(s.totals), s.over)
 
 
 def _kitsune(state: dict[str, Any]) -> ranking.Ranking:
-    from assistant.tables.kitsune import areas
+    from assistant.reducers.kitsune import areas
 
     players = areas(state)
     goal = kg.target(len(players)) if 2 <= len(players) <= 6 else 0

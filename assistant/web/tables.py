@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from assistant.games import GAMES, find_game
 from assistant.messages import Message
+from assistant.reducers import EditError, reducer_for
 from assistant.store import (
     StaleEdit,
     Table,
@@ -35,7 +36,6 @@ from assistant.store import (
     now_ms,
     undo_target,
 )
-from assistant.tables import EditError, reducer_for
 from assistant.web import regions, store
 from assistant.web.htmx import is_htmx, page_or_fragment
 from assistant.web.i18n import tr

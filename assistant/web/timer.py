@@ -7,8 +7,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from assistant.games.liski_flow import allowed, decide, primary
-from assistant.store import Table, now_ms
-from assistant.tables.liski import (
+from assistant.reducers.liski import (
     PHASE_NAMES,
     PHASES,
     ROUNDS,
@@ -16,6 +15,7 @@ from assistant.tables.liski import (
     flow_of,
     timer_of,
 )
+from assistant.store import Table, now_ms
 from assistant.timer import PRESETS_MS, format_ms
 from assistant.web.i18n import tr
 

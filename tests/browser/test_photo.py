@@ -32,7 +32,7 @@ def test_pisanki_table_from_a_photo(live_server, new_phone):
     grid = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
     # The table stores cards as the rules have them: an egg on neutral is the double egg
     # (RULES.md; the samples' truth still lists some as single until they are redrawn).
-    from assistant.tables.pisanki import clean_cell
+    from assistant.reducers.pisanki import clean_cell
 
     want = [[{"down": True} if c is None else clean_cell(c) for c in row] for row in truth["grid"]]
     assert grid == want

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assistant.tables import reducer_for
+from assistant.reducers import reducer_for
 from assistant.web.tables import DESTRUCTIVE_OPS, NOT_DESTRUCTIVE
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"

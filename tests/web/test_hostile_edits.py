@@ -8,9 +8,9 @@ import json
 import pytest
 import sqlalchemy as sa
 
+from assistant.reducers import EditError, reducer_for
+from assistant.reducers.schema import Int, Str
 from assistant.store import Event, events_t, fold_events, tables_t
-from assistant.tables import EditError, reducer_for
-from assistant.tables.schema import Int, Str
 
 
 def lpost(phone, code, op, **fields):
@@ -190,7 +190,7 @@ def test_every_op_declares_a_schema():
 
 
 def test_a_missing_schema_is_found_at_registration():
-    from assistant.tables import Reducer, register
+    from assistant.reducers import Reducer, register
 
     class Bad(Reducer):
         slug = "bad"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.tables import EditError, reducer_for
+from assistant.reducers import EditError, reducer_for
 
 R = reducer_for("kitsune")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.tables import EditError, reducer_for
+from assistant.reducers import EditError, reducer_for
 
 
 def lpost(phone, code, op, **fields):
@@ -15,7 +15,7 @@ def lpost(phone, code, op, **fields):
 
 
 def library_index(phone, code, name):
-    from assistant.tables.liski_board import NAMED_CARDS
+    from assistant.reducers.liski_board import NAMED_CARDS
     return str([c["name"] for c in NAMED_CARDS].index(name))
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.tables import EditError, reducer_for
-from assistant.tables.pisanki import clean_cell
+from assistant.reducers import EditError, reducer_for
+from assistant.reducers.pisanki import clean_cell
 
 CASE = json.loads((Path(__file__).parents[1] / "games/cases/pisanki/g01_two_players_bunny.json").read_text())
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from assistant.games import liski as lg
 from assistant.messages import N_, Message
-from assistant.tables import EditError, State
-from assistant.tables.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Str, edit
+from assistant.reducers import EditError, State
+from assistant.reducers.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Str, edit
 
 ABILITIES = {  # shown with _()
     "fear": N_("removed a fear token"),
@@ -559,7 +559,7 @@ DESCRIPTIONS = {  # history words, translated where shown
     "board.puchater.remove": N_("removed a puchater"),
 }
 
-# -- declared schemas (assistant/tables/schema.py): what each edit may carry -------------------
+# -- declared schemas (assistant/reducers/schema.py): what each edit may carry -------------------
 COL = Int(msg="Pick a column from 1 to 6.", lo=0, hi=lg.COLUMNS - 1)
 INDEX = Int(msg="Pick a card of the column.", lo=0, hi=999)
 PUCHATER = Int(msg="Pick a puchater.", lo=0, hi=10**9)

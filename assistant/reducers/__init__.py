@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from assistant.messages import Message, nmsg
-from assistant.tables.schema import EditError, Int, Obj, Str, check_declared, edit
+from assistant.reducers.schema import EditError, Int, Obj, Str, check_declared, edit
 
 State = dict[str, Any]
 MAX_PLAYERS = 6
@@ -40,7 +40,7 @@ class Reducer:
             "table.next": self._table_next,
             "phone.name": self._phone_name,
         }
-        # One declared schema per op (assistant/tables/schema.py): the edit is cleaned by it
+        # One declared schema per op (assistant/reducers/schema.py): the edit is cleaned by it
         # before the handler runs, and only the cleaned data is stored.
         self.schemas: dict[str, Obj] = {
             "players.add": edit(name=NAME),
@@ -253,4 +253,4 @@ def reducer_for(game: str) -> Reducer:
 
 def _load() -> None:
     # Importing the game modules registers them (importing one twice is a no-op).
-    from assistant.tables import kitsune, liski, okoshki, pisanki  # noqa: F401
+    from assistant.reducers import kitsune, liski, okoshki, pisanki  # noqa: F401

@@ -7,8 +7,8 @@ from typing import Any
 
 from assistant.games import kitsune as kg
 from assistant.messages import N_, Message
-from assistant.tables import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
-from assistant.tables.schema import Choice, Int, edit
+from assistant.reducers import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
+from assistant.reducers.schema import Choice, Int, edit
 
 CARDS = ("red", "blue", "yellow", "green", "orange", "no", "keep", "again")
 AGE = Int(msg="Type an age from 1 to 120.", lo=1, hi=120)

@@ -7,8 +7,8 @@ from typing import Any
 
 from assistant.games.liski_flow import Flow, decide
 from assistant.messages import N_, Message
-from assistant.tables import EditError, Reducer, State, liski_board, register
-from assistant.tables.schema import Int, Str, edit
+from assistant.reducers import EditError, Reducer, State, liski_board, register
+from assistant.reducers.schema import Int, Str, edit
 from assistant.timer import MAX_MS, Timer, TimerError, format_ms, parse_length
 
 PHASES = ("planning", "ojojanie", "problems", "refill")

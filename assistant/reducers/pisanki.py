@@ -11,8 +11,8 @@ from typing import Any
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message
-from assistant.tables import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
-from assistant.tables.schema import Bool, Choice, Int, ListOf, Nullable, Obj, edit
+from assistant.reducers import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
+from assistant.reducers.schema import Bool, Choice, Int, ListOf, Nullable, Obj, edit
 
 MAX_ROWS, MAX_COLS = 4, 6
 SLOTS = (*(f"egg:{e}" for e in pg.EGGS), "flowers", "tablecloths", "display")

@@ -7,8 +7,8 @@ from typing import Any
 
 from assistant.games import okoshki as ok
 from assistant.messages import N_, Message, nmsg
-from assistant.tables import EditError, Reducer, State, register
-from assistant.tables.schema import Bool, Choice, Int, MapOf, Str, edit
+from assistant.reducers import EditError, Reducer, State, register
+from assistant.reducers.schema import Bool, Choice, Int, MapOf, Str, edit
 
 DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"))  # shown translated until renamed
 
