@@ -101,9 +101,9 @@ def edit_data(game: str, op: str) -> st.SearchStrategy[dict]:
 def steps(draw, game: str, max_size: int = 30) -> list[tuple[str, dict]]:
     """A game's random edits, players first; ("undo", {"pick": k}) undoes an earlier one."""
     reducer = reducer_for(game)
-    ops = sorted(reducer.handlers)
+    ops = sorted(reducer.ops)
     out: list[tuple[str, dict]] = []
-    if "players.add" in reducer.handlers:
+    if "players.add" in reducer.ops:
         for name in NAMES[: draw(st.integers(2, reducer.max_players if game != "kitsune" else 4))]:
             out.append(("players.add", {"name": name}))
     if game == "liski":

@@ -70,8 +70,10 @@ def test_length_is_remembered_and_validated():
     assert timer_of(s).duration_ms == 150_000
     s = run(("timer.length", {"ms": "90000"}, T0), ("timer.start", {}, T0 + 1))
     assert timer_of(s).remaining(T0 + 1) == 90_000
-    with pytest.raises(EditError, match="not a length"):
+    with pytest.raises(EditError, match="like 2:00"):  # the schema refuses letters
         run(("timer.length", {"length": "soon"}, T0))
+    with pytest.raises(EditError, match="not a length"):  # the timer refuses a shape
+        run(("timer.length", {"length": "1:2:3"}, T0))
 
 
 def test_timer_errors_become_messages():

@@ -3,27 +3,28 @@
 from __future__ import annotations
 
 import pickle
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from assistant.messages import Message, nmsg
-from assistant.reducers.schema import EditError, Int, Obj, Str, check_declared, edit
+from assistant.messages import N_, Message, nmsg
+from assistant.reducers.ops import EVERYTHING, Op, declare, safe_line
+from assistant.reducers.schema import EditError, Int, Str, edit
 
 State = dict[str, Any]
 MAX_PLAYERS = 6
 MAX_NAME = 24
-__all__ = ["EditError", "Reducer", "State", "register", "reducer_for"]
+__all__ = ["EditError", "Op", "Reducer", "State", "register", "reducer_for"]
 
 
-NAME = Str(msg=nmsg("A name has at most %(num)d letter.", "A name has at most %(num)d letters.",
-                    MAX_NAME), max_len=4 * MAX_NAME)
+NAME_TOO_LONG = nmsg("A name has at most %(num)d letter.", "A name has at most %(num)d letters.",
+                     MAX_NAME)
+NAME = Str(msg=NAME_TOO_LONG, max_len=4 * MAX_NAME)
 PLAYER_INDEX = Int(msg="Pick a player.", lo=0, hi=MAX_PLAYERS - 1)
 
-Handler = Callable[[State, dict[str, Any], int], None]
 
 
 class Reducer:
-    """Common table edits (the players' names); each game adds its own ops."""
+    """Common table edits (the players' names); each game declares its own ops beside them."""
 
     slug = ""
     # Bump in a game's reducer whenever folding the same events would give another state:
@@ -33,28 +34,30 @@ class Reducer:
     max_players = MAX_PLAYERS
 
     def __init__(self) -> None:
-        self.handlers: dict[str, Handler] = {
-            "players.add": self._players_add,
-            "players.rename": self._players_rename,
-            "players.remove": self._players_remove,
-            "table.next": self._table_next,
-            "phone.name": self._phone_name,
-        }
-        # One declared schema per op (assistant/reducers/schema.py): the edit is cleaned by it
-        # before the handler runs, and only the cleaned data is stored.
-        self.schemas: dict[str, Obj] = {
-            "players.add": edit(name=NAME),
-            "players.rename": edit(index=PLAYER_INDEX, name=NAME),
-            "players.remove": edit(index=PLAYER_INDEX, name=NAME),
-            "table.next": edit(code=Str(msg="That is not a table code.", max_len=16,
-                                        pattern=r"[A-Za-z0-9]+")),
+        self.ops: dict[str, Op] = declare(*self.declare())
+
+    def declare(self) -> list[Op]:
+        """This table's ops; a game returns `[*super().declare(), ...]` (or leaves some out)."""
+        return [
+            Op("players.add", edit(name=NAME), self._players_add, keys=("players",),
+               history=N_("added player %(name)s")),
+            Op("players.rename", edit(index=PLAYER_INDEX, name=NAME), self._players_rename,
+               keys=("players",), history=N_("renamed a player to %(name)s")),
+            Op("players.remove", edit(index=PLAYER_INDEX, name=NAME), self._players_remove,
+               keys=("players",), history=N_("removed player %(name)s"), destructive=True),
+            Op("table.next", edit(code=Str(msg="That is not a table code.", max_len=16,
+                                           pattern=r"[A-Za-z0-9]+", required=True)),
+               self._table_next, keys=("next",),
+               history=N_("started a new game with the same players")),
             # Who a phone is (its device id is set by the server, never by the phone).
-            "phone.name": edit(device=Str(msg="Which phone?", max_len=40, required=True,
-                                          pattern=r"[A-Za-z0-9]+"),
-                               name=Str(msg=nmsg("A name has at most %(num)d letter.",
-                                                 "A name has at most %(num)d letters.", MAX_NAME),
-                                        max_len=MAX_NAME)),
-        }
+            Op("phone.name", edit(device=Str(msg="Which phone?", max_len=40, required=True,
+                                             pattern=r"[A-Za-z0-9]+"),
+                                  name=Str(msg=NAME_TOO_LONG, max_len=MAX_NAME)),
+               self._phone_name, keys=lambda d: {f"phone:{d['device']}"},
+               history=lambda d: (Message("said this phone is %(name)s", name=d["name"])
+                                  if d.get("name") else Message("forgot who this phone is")),
+               undoable=False),
+        ]
 
     def initial_state(self) -> State:
         """The state of a new table."""
@@ -62,12 +65,12 @@ class Reducer:
 
     def validate(self, op: str, data: Any) -> dict[str, Any]:
         """The edit's data cleaned by the op's declared schema, or EditError."""
-        schema = self.schemas.get(op) if op in self.handlers else None
-        if schema is None:
+        declared = self.ops.get(op)
+        if declared is None:
             raise EditError("Unknown edit '%(op)s'.", op=str(op)[:40])
         if not isinstance(data, Mapping):
             raise EditError("The edit's data must be an object.")
-        return schema.clean(data)
+        return declared.schema.clean(data)
 
     def replay(self, state: State, op: str, data: Any, at_ms: int
                ) -> tuple[State, str | Message | None]:
@@ -95,49 +98,41 @@ class Reducer:
             return f"could not be applied ({type(exc).__name__})"
         return None
 
-    def apply(self, state: State, op: str, data: dict[str, Any], at_ms: int) -> State:
-        """Return the state after one edit (the given state is left untouched)."""
+    def apply(self, state: State, op: str, data: Any, at_ms: int) -> State:
+        """The state after one edit, its data cleaned first (the given state is untouched)."""
         new = copy_state(state)
-        self.apply_in_place(new, op, data, at_ms)
+        self.apply_in_place(new, op, self.validate(op, data), at_ms)
         return new
 
     def apply_in_place(self, state: State, op: str, data: dict[str, Any], at_ms: int) -> None:
-        """Change `state` by one edit (the store folds this way: no copy per event).
+        """Change `state` by one edit of cleaned data (the store folds this way: no copy per
+        event).
 
         A refused edit raises EditError and may have changed `state` partly: callers that
         must keep their state apply the edit to a copy (see `copy_state`).
         """
-        handler = self.handlers.get(op)
-        if handler is None:
+        declared = self.ops.get(op)
+        if declared is None:
             raise EditError("Unknown edit '%(op)s'.", op=op)
-        handler(state, data, at_ms)
+        declared.apply(state, data, at_ms)
 
-    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
+    def keys(self, op: str, data: dict[str, Any]) -> set[str]:
         """What an edit touches, for spotting conflicting edits from two phones."""
-        if op.startswith("players."):
-            return {"players"}
-        if op == "table.next":
-            return {"next"}
-        if op == "phone.name":
-            return {f"phone:{data.get('device')}"}
-        return {"*"}
+        declared = self.ops.get(op)
+        return declared.touches(data) if declared else set(EVERYTHING)
 
     def describe(self, op: str, data: dict[str, Any]) -> str | Message:
         """A short line for the history list (a Message: each phone reads it in its language)."""
-        if op == "players.add":
-            return Message("added player %(name)s", name=data.get("name", ""))
-        if op == "players.rename":
-            return Message("renamed a player to %(name)s", name=data.get("name", ""))
-        if op == "players.remove":
-            return Message("removed player %(name)s", name=data.get("name", ""))
-        if op == "table.next":
-            return Message("started a new game with the same players")
-        if op == "phone.name":
-            name = data.get("name")
-            if name:
-                return Message("said this phone is %(name)s", name=name)
-            return Message("forgot who this phone is")
-        return op
+        return safe_line(self.ops.get(op), op, data)
+
+    def undoable(self, op: str) -> bool:
+        """Whether Undo may take this edit back (not an undo, not who a phone is)."""
+        declared = self.ops.get(op)
+        return declared is not None and declared.undoable
+
+    def destructive(self) -> set[str]:
+        """The ops after which the page offers a one-tap undo."""
+        return {name for name, op in self.ops.items() if op.destructive}
 
     # -- common ops ---------------------------------------------------------------------
     def _players_add(self, state: State, data: dict[str, Any], _at: int) -> None:
@@ -170,16 +165,13 @@ class Reducer:
         phones = state.setdefault("phones", {})
         name = " ".join(str(data.get("name") or "").split())
         if name:
-            phones[str(data["device"])] = name
+            phones[data["device"]] = name
         else:
-            phones.pop(str(data["device"]), None)
+            phones.pop(data["device"], None)
 
     def _table_next(self, state: State, data: dict[str, Any], _at: int) -> None:
         """A rematch started: the phones on this table are offered to follow to the new one."""
-        code = str(data.get("code") or "")
-        if not code.isalnum() or len(code) > 16:
-            raise EditError("That is not a table code.")
-        state["next"] = code
+        state["next"] = data["code"]
 
     def new_player(self, name: str) -> dict[str, Any]:
         """A new player's record; games add their own fields."""
@@ -216,28 +208,8 @@ def player_index(state: State, value: Any) -> int:
 _REDUCERS: dict[str, Reducer] = {}
 
 
-def _safe_describe(describe: Callable[[str, dict[str, Any]], str]):
-    """A history line that never crashes, whatever an old stored event holds."""
-
-    def safe(op: str, data: dict[str, Any]) -> str | Message:
-        try:
-            text = describe(op, data if isinstance(data, dict) else {})
-            if isinstance(text, Message):
-                english = str(text)  # a bad parameter fails here, not in the page
-                if "\n" not in english and len(english) <= 120:
-                    return text  # translated where shown, in each phone's language
-        except Exception:  # noqa: BLE001 - the history text must never break a page
-            text = str(op)
-        return " ".join(str(text).split())[:120]
-
-    safe.__doc__ = describe.__doc__
-    return safe
-
-
 def register(reducer: Reducer) -> Reducer:
     """Add a game's reducer to the registry (every op must declare its schema)."""
-    check_declared(reducer.handlers, reducer.schemas, type(reducer).__name__)
-    reducer.describe = _safe_describe(reducer.describe)  # type: ignore[method-assign]
     _REDUCERS[reducer.slug] = reducer
     return reducer
 

@@ -2,35 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import kitsune as kg
 from assistant.messages import N_, Message
-from assistant.reducers import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
+from assistant.reducers import (
+    MAX_PLAYERS,
+    NAME,
+    EditError,
+    Op,
+    Reducer,
+    State,
+    player_index,
+    register,
+)
 from assistant.reducers.schema import Choice, Int, edit
 
 CARDS = ("red", "blue", "yellow", "green", "orange", "no", "keep", "again")
 AGE = Int(msg="Type an age from 1 to 120.", lo=1, hi=120)
-COLOUR = Choice(msg="Pick red, blue or yellow.", values=kg.KITSUNE)
+SET_AGE = Int(msg="Type an age from 1 to 120.", lo=1, hi=120, required=True)
+COLOUR = Choice(msg="Pick red, blue or yellow.", values=kg.KITSUNE, required=True)
 DELTA = Int(msg="Add or take away one.", lo=-1, hi=1)
-ITEM = Int(msg="That card was already resolved.", lo=0, hi=99)
-SCHEMAS = {
-    "players.add": edit(name=NAME, age=AGE),
-    "player.age": edit(index=PLAYER_INDEX, age=AGE),
-    "area.add": edit(player=PLAYER_INDEX, colour=COLOUR, delta=DELTA),
-    "area.block": edit(player=PLAYER_INDEX, colour=COLOUR, delta=DELTA),
-    "turn.reveal": edit(card=Choice(msg="Pick the colour of the card revealed.", values=CARDS)),
-    **{op: edit() for op in ("turn.again", "turn.bust", "turn.stop", "turn.end",
-                             "deck.ran_out")},
-    "turn.keep_going": edit(by=PLAYER_INDEX),
-    "turn.take": edit(item=ITEM),
-    "turn.renewal": edit(item=ITEM, colour=COLOUR, **{"with": PLAYER_INDEX}),
-    "turn.prosperity": edit(item=ITEM, colour=COLOUR),
-    "turn.no": edit(item=ITEM, by=PLAYER_INDEX),
-}
-
-
+ITEM = Int(msg="That card was already resolved.", lo=0, hi=99, required=True)
+PLAYER = Int(msg="Pick a player.", lo=0, hi=MAX_PLAYERS - 1, required=True)
+TURN = ("turn",)
 # The words a player reads for a colour and a revealed card (Oni keep their printed names).
 COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow")}
 CARD_WORDS = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"),
@@ -96,25 +91,46 @@ class KitsuneTable(Reducer):
     version = 1  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 6
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.handlers.update({
-            "player.age": self._age,
-            "area.add": self._area_add,
-            "area.block": self._area_block,
-            "turn.reveal": self._reveal,
-            "turn.again": self._again,
-            "turn.bust": self._bust,
-            "turn.stop": self._stop,
-            "turn.keep_going": self._keep_going,
-            "turn.take": self._take,
-            "turn.renewal": self._renewal,
-            "turn.prosperity": self._prosperity,
-            "turn.no": self._no,
-            "turn.end": self._end,
-            "deck.ran_out": self._ran_out,
-        })
-        self.schemas.update(SCHEMAS)
+    def declare(self) -> list[Op]:
+        def colour(d: dict[str, Any]) -> Message | str:
+            return colour_word(d.get("colour"))
+
+        def turn(name: str, apply: Any, history: str, **kw: Any) -> Op:
+            schema = kw.pop("schema", edit())
+            return Op(name, schema, apply, keys=TURN, history=history, **kw)
+
+        return [
+            *super().declare(),
+            Op("players.add", edit(name=NAME, age=AGE), self._players_add, keys=("players",),
+               history=lambda d: (Message("added player %(name)s (%(age)s)", name=d["name"],
+                                          age=d["age"]) if d.get("age") is not None else
+                                  Message("added player %(name)s", name=d["name"]))),
+            Op("player.age", edit(index=PLAYER, age=SET_AGE), self._age, keys=("players",),
+               history=N_("set an age to %(age)s")),
+            Op("area.add", edit(player=PLAYER, colour=COLOUR, delta=DELTA), self._area_add,
+               keys=TURN, history=lambda d: Message("corrected %(colour)s", colour=colour(d))),
+            Op("area.block", edit(player=PLAYER, colour=COLOUR, delta=DELTA), self._area_block,
+               keys=TURN,
+               history=lambda d: Message("corrected blocked %(colour)s", colour=colour(d))),
+            Op("turn.reveal", edit(card=Choice(msg="Pick the colour of the card revealed.",
+                                               values=CARDS, required=True)),
+               self._reveal, keys=TURN,
+               history=lambda d: Message("revealed %(card)s", card=card_word(d["card"]))),
+            turn("turn.again", self._again, N_("played AGAIN")),
+            turn("turn.bust", self._bust, N_("busted: cards discarded"), destructive=True),
+            turn("turn.stop", self._stop, N_("stopped")),
+            turn("turn.keep_going", self._keep_going, N_("played KEEP GOING"),
+                 schema=edit(by=PLAYER)),
+            turn("turn.take", self._take, N_("took a kitsune"), schema=edit(item=ITEM)),
+            Op("turn.renewal", edit(item=ITEM, colour=COLOUR, **{"with": PLAYER}),
+               self._renewal, keys=TURN,
+               history=lambda d: Message("Renewal: swapped %(colour)s", colour=colour(d))),
+            Op("turn.prosperity", edit(item=ITEM, colour=COLOUR), self._prosperity, keys=TURN,
+               history=lambda d: Message("Prosperity: blocked a %(colour)s", colour=colour(d))),
+            turn("turn.no", self._no, N_("played NO!"), schema=edit(item=ITEM, by=PLAYER)),
+            turn("turn.end", self._end, N_("ended the turn")),
+            turn("deck.ran_out", self._ran_out, N_("the deck ran out"), destructive=True),
+        ]
 
     def initial_state(self) -> State:
         return {**super().initial_state(), "active": None, "turn": new_turn(),
@@ -125,77 +141,31 @@ class KitsuneTable(Reducer):
         return {"name": name, "age": None, **dict.fromkeys(kg.KITSUNE, 0),
                 "blocked": dict.fromkeys(kg.KITSUNE, 0), "hand": dict.fromkeys(kg.ONI, 1)}
 
-    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
-        if op.startswith(("turn.", "deck.", "area.")):
-            return {"turn"}
-        if op == "player.age":
-            return {"players"}
-        return super().keys(op, data)
-
-    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
-        card = str(data.get("card", ""))
-        colour = colour_word(data.get("colour"))
-        words = {
-            "turn.reveal": Message("revealed %(card)s", card=card_word(card)),
-            "turn.again": Message("played AGAIN"),
-            "turn.bust": Message("busted: cards discarded"),
-            "turn.stop": Message("stopped"), "turn.keep_going": Message("played KEEP GOING"),
-            "turn.take": Message("took a kitsune"),
-            "turn.renewal": Message("Renewal: swapped %(colour)s", colour=colour),
-            "turn.prosperity": Message("Prosperity: blocked a %(colour)s", colour=colour),
-            "turn.no": Message("played NO!"), "turn.end": Message("ended the turn"),
-            "deck.ran_out": Message("the deck ran out"),
-            "area.add": Message("corrected %(colour)s", colour=colour),
-            "area.block": Message("corrected blocked %(colour)s", colour=colour),
-            "player.age": Message("set an age to %(age)s", age=data.get("age")),
-        }
-        if op == "players.add" and data.get("age") not in (None, ""):
-            return Message("added player %(name)s (%(age)s)", name=data.get("name", ""),
-                           age=data.get("age"))
-        return words.get(op) or super().describe(op, data)
-
     # -- players --------------------------------------------------------------------------
     def _players_add(self, state: State, data: dict[str, Any], at: int) -> None:
         if state["active"] is not None:
             raise EditError("The game has started: players cannot join now.")
         super()._players_add(state, data, at)
-        if data.get("age") not in (None, ""):
-            state["players"][-1]["age"] = self._read_age(data.get("age"))
+        if data.get("age") is not None:
+            state["players"][-1]["age"] = data["age"]
 
     def _players_remove(self, state: State, data: dict[str, Any], at: int) -> None:
         if state["active"] is not None:
             raise EditError("The game has started: players cannot leave now.")
         super()._players_remove(state, data, at)
 
-    @staticmethod
-    def _read_age(value: Any) -> int:
-        try:
-            age = int(value)
-        except (TypeError, ValueError):
-            raise EditError("Type the age in years.") from None
-        if not 1 <= age <= 120:
-            raise EditError("Type an age from 1 to 120.")
-        return age
-
     def _age(self, state: State, data: dict[str, Any], _at: int) -> None:
-        i = player_index(state, data.get("index"))
-        state["players"][i]["age"] = self._read_age(data.get("age"))
+        i = player_index(state, data["index"])
+        state["players"][i]["age"] = data["age"]
 
     # -- manual corrections of a play area --------------------------------------------------
     @staticmethod
-    def _colour(data: dict[str, Any]) -> str:
-        colour = str(data.get("colour", ""))
-        if colour not in kg.KITSUNE:
-            raise EditError("Pick red, blue or yellow.")
-        return colour
-
-    @staticmethod
     def _delta(data: dict[str, Any]) -> int:
-        return -1 if str(data.get("delta", "1")) == "-1" else 1
+        return -1 if data.get("delta") == -1 else 1
 
     def _area_add(self, state: State, data: dict[str, Any], _at: int) -> None:
         p = state["players"][player_index(state, data.get("player"))]
-        c, d = self._colour(data), self._delta(data)
+        c, d = data["colour"], self._delta(data)
         if p[c] + d < p["blocked"][c]:
             raise EditError("%(name)s has no unblocked kitsune of this colour (%(colour)s) to"
                             " take away.", name=p["name"], colour=colour_word(c))
@@ -206,7 +176,7 @@ class KitsuneTable(Reducer):
 
     def _area_block(self, state: State, data: dict[str, Any], _at: int) -> None:
         p = state["players"][player_index(state, data.get("player"))]
-        c, d = self._colour(data), self._delta(data)
+        c, d = data["colour"], self._delta(data)
         if not 0 <= p["blocked"][c] + d <= p[c]:
             raise EditError("%(name)s has %(num)d kitsune of this colour (%(colour)s),"
                             " %(blocked)d blocked.", num=p[c], name=p["name"],
@@ -225,9 +195,7 @@ class KitsuneTable(Reducer):
 
     def _reveal(self, state: State, data: dict[str, Any], _at: int) -> None:
         turn = self._playing(state)
-        card = str(data.get("card", ""))
-        if card not in CARDS:
-            raise EditError("Pick the colour of the card revealed.")
+        card = data["card"]
         if turn["status"] not in ("open",):
             raise EditError("This turn is not revealing cards now.")
         colours = {colour_of(c) for c in turn["revealed"]}
@@ -271,7 +239,7 @@ class KitsuneTable(Reducer):
 
     def _keep_going(self, state: State, data: dict[str, Any], _at: int) -> None:
         turn = self._playing(state)
-        by = player_index(state, data.get("by"))
+        by = player_index(state, data["by"])
         if by == state["active"]:
             raise EditError("KEEP GOING is played by another player.")
         if turn["status"] != "open" or not turn["revealed"]:
@@ -300,10 +268,9 @@ class KitsuneTable(Reducer):
         turn = self._playing(state)
         if turn["status"] != "resolving":
             raise EditError("Stop first, then resolve the cards.")
-        try:
-            item = turn["pending"][int(data.get("item"))]
-        except (TypeError, ValueError, IndexError):
-            raise EditError("That card was already resolved.") from None
+        if data["item"] >= len(turn["pending"]):
+            raise EditError("That card was already resolved.")
+        item = turn["pending"][data["item"]]
         if item["card"] not in kinds:
             raise EditError("That card is resolved another way.")
         return item
@@ -315,8 +282,8 @@ class KitsuneTable(Reducer):
 
     def _renewal(self, state: State, data: dict[str, Any], _at: int) -> None:
         item = self._item(state, data, ("green",))
-        other = player_index(state, data.get("with"))
-        colour = self._colour(data)
+        other = player_index(state, data["with"])
+        colour = data["colour"]
         try:
             new = kg.renewal(areas(state), state["active"], other, colour)
         except kg.KitsuneError:
@@ -328,7 +295,7 @@ class KitsuneTable(Reducer):
 
     def _prosperity(self, state: State, data: dict[str, Any], _at: int) -> None:
         item = self._item(state, data, ("orange",))
-        colour = self._colour(data)
+        colour = data["colour"]
         me = state["players"][state["active"]]
         if me["blocked"][colour] >= me[colour]:
             raise EditError("%(name)s has no unblocked kitsune of this colour (%(colour)s) to"
@@ -340,7 +307,7 @@ class KitsuneTable(Reducer):
 
     def _no(self, state: State, data: dict[str, Any], _at: int) -> None:
         item = self._item(state, data, ("green", "orange"))
-        by = player_index(state, data.get("by"))
+        by = player_index(state, data["by"])
         if state["players"][by]["hand"]["no"] < 1:
             raise EditError("%(name)s has no NO! in hand.", name=state["players"][by]["name"])
         state["players"][by]["hand"]["no"] -= 1

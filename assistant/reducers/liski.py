@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from assistant.games.liski_flow import Flow, decide
 from assistant.messages import N_, Message
-from assistant.reducers import EditError, Reducer, State, liski_board, register
+from assistant.reducers import EditError, Op, Reducer, State, liski_board, register
 from assistant.reducers.schema import Int, Str, edit
 from assistant.timer import MAX_MS, Timer, TimerError, format_ms, parse_length
 
@@ -53,72 +53,42 @@ class LiskiTable(Reducer):
     version = 1  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 5
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.handlers.update({
-            "timer.start": self._timer_start,
-            "timer.pause": self._timer_cmd("pause"),
-            "timer.resume": self._timer_cmd("resume"),
-            "timer.end": self._timer_end,
-            "timer.reset": self._timer_cmd("reset"),
-            "timer.length": self._timer_length,
-            "phase.next": self._phase_next,
-            "round.next": self._round_next,
-            "round.set": self._round_set,
-        })
-        self.handlers.update(liski_board.HANDLERS)
+    def declare(self) -> list[Op]:
+        timer = ("timer",)
+
+        def step(name: str, apply: Any, history: str, destructive: bool = False) -> Op:
+            return Op(name, edit(), apply, keys=timer, history=history, destructive=destructive)
+
         # Board edits that are phase steps go through the phase machine first.
-        for op, action in (("board.setup", "setup"), ("board.problems", "resolve"),
-                           ("board.refill", "refill"), ("board.stack.add", "lay")):
-            self.handlers[op] = self._gated(action, liski_board.HANDLERS[op])
-        no_data = ("timer.start", "timer.pause", "timer.resume", "timer.end", "timer.reset",
-                   "phase.next", "round.next")
-        self.schemas.update({op: edit() for op in no_data})
-        self.schemas.update({
-            "timer.length": edit(
+        gates = {"board.setup": "setup", "board.problems": "resolve", "board.refill": "refill",
+                 "board.stack.add": "lay"}
+        board = [replace(op, apply=self._gated(gates[op.name], op.apply)) if op.name in gates
+                 else op for op in liski_board.board_ops()]
+        return [
+            *super().declare(),
+            step("timer.start", self._timer_start, N_("started the timer")),
+            step("timer.pause", self._timer_cmd("pause"), N_("paused the timer")),
+            step("timer.resume", self._timer_cmd("resume"), N_("resumed the timer")),
+            step("timer.end", self._timer_end, N_("ended the ojojanie phase"), destructive=True),
+            step("timer.reset", self._timer_cmd("reset"), N_("reset the timer"),
+                 destructive=True),
+            Op("timer.length", edit(
                 length=Str(msg="Choose a length like 2:00.", max_len=12, pattern=r"[0-9:. ms]*"),
                 ms=Int(msg="Choose a length like 2:00.", lo=0, hi=MAX_MS)),
-            "round.set": edit(round=Int(msg="Pick a round from 1 to 6.", lo=1, hi=ROUNDS)),
-        })
-        self.schemas.update(liski_board.SCHEMAS)
+               self._timer_length, keys=timer, history=N_("set the timer to %(length)s")),
+            Op("phase.next", edit(), self._phase_next, keys=liski_board.WHOLE_BOARD,
+               history=N_("moved to the next phase"), destructive=True),
+            Op("round.next", edit(), self._round_next, keys=liski_board.WHOLE_BOARD,
+               history=N_("started the next round"), destructive=True),
+            Op("round.set", edit(round=Int(msg="Pick a round from 1 to 6.", lo=1, hi=ROUNDS,
+                                           required=True)),
+               self._round_set, keys=timer, history=N_("set the round to %(round)s")),
+            *board,
+        ]
 
     def initial_state(self) -> State:
         return {**super().initial_state(), "round": 1, "phase": "planning",
                 "timer": Timer().to_dict(), "board": liski_board.new_board()}
-
-    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
-        if op in ("board.problems", "board.refill", "board.setup", "round.next", "phase.next"):
-            # These change every column: any column edit made meanwhile conflicts.
-            return {"timer", "board", "board-meta", *(f"board:{i}" for i in range(6))}
-        if op.startswith(("timer.", "round.")):
-            return {"timer"}
-        if op.startswith("board.lib"):
-            return {"board-lib"}
-        if op.startswith("board."):
-            col = data.get("col")
-            return {f"board:{col}"} if col not in (None, "") else {"board-meta"}
-        return super().keys(op, data)
-
-    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
-        words = {
-            "timer.start": N_("started the timer"), "timer.pause": N_("paused the timer"),
-            "timer.resume": N_("resumed the timer"), "timer.end": N_("ended the ojojanie phase"),
-            "timer.reset": N_("reset the timer"), "phase.next": N_("moved to the next phase"),
-            "round.next": N_("started the next round"),
-        }
-        if op in words:
-            return Message(words[op])
-        if op == "timer.length":
-            return Message("set the timer to %(length)s", length=data.get("length"))
-        if op == "round.set":
-            return Message("set the round to %(round)s", round=data.get("round"))
-        if op in liski_board.DESCRIPTIONS:
-            col = data.get("col")
-            what = Message(liski_board.DESCRIPTIONS[op])
-            if str(col).isascii() and str(col).isdigit():
-                return Message("%(what)s (column %(col)d)", what=what, col=int(col) + 1)
-            return what
-        return super().describe(op, data)
 
     # -- the phase machine around board edits ----------------------------------------------
     def _gated(self, action: str, handler):
@@ -190,8 +160,8 @@ class LiskiTable(Reducer):
             state["phase"] = ask(state, step, at).phase
             return
         {"start": self._timer_start, "end": self._timer_end, "next_round": self._round_next,
-         "resolve": self.handlers["board.problems"],
-         "refill": self.handlers["board.refill"]}[step](state, data, at)
+         "resolve": self.ops["board.problems"].apply,
+         "refill": self.ops["board.refill"].apply}[step](state, data, at)
 
     def _round_next(self, state: State, data: dict[str, Any], at: int) -> None:
         self._settle(state, at)
@@ -203,13 +173,7 @@ class LiskiTable(Reducer):
         self._settle(state, at)
         if state["phase"] != "planning":
             raise EditError("Set the round in the planning phase.")
-        try:
-            n = int(data.get("round"))
-        except (TypeError, ValueError):
-            raise EditError("Pick a round from 1 to 6.") from None
-        if not 1 <= n <= ROUNDS:
-            raise EditError("Pick a round from 1 to 6.")
-        state["round"] = n
+        state["round"] = data["round"]
 
 
 register(LiskiTable())

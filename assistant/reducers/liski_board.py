@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.games import liski as lg
 from assistant.messages import N_, Message
-from assistant.reducers import EditError, State
+from assistant.reducers import EditError, Op, State
 from assistant.reducers.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Str, edit
 
 ABILITIES = {  # shown with _()
@@ -522,43 +522,6 @@ def refill(state: State, data: dict[str, Any], _at: int) -> None:
                                   for p in placed], "round": next_round}
 
 
-HANDLERS = {
-    "board.setup": setup, "board.card.add": card_add, "board.card.remove": card_remove,
-    "board.stack.add": stack_add, "board.stack.remove": stack_remove,
-    "board.puchater.add": puchater_add, "board.marker": marker, "board.fear.add": fear_add,
-    "board.fear.reveal": fear_reveal, "board.fear.remove": fear_remove, "board.cheese": cheese,
-    "board.ability": ability, "board.complication.set": complication_set,
-    "board.nightmare.set": nightmare_set, "board.problems": problems, "board.refill": refill,
-    "board.card.edit": card_edit, "board.stack.edit": stack_edit,
-    "board.lib.save": library_save, "board.lib.delete": library_delete,
-    "board.puchater.abilities": puchater_abilities, "board.puchater.remove": puchater_remove,
-}
-
-DESCRIPTIONS = {  # history words, translated where shown
-    "board.setup": N_("set up the board"),
-    "board.card.add": N_("added a card"),
-    "board.card.remove": N_("removed a card"),
-    "board.stack.add": N_("laid a card"),
-    "board.stack.remove": N_("took a card back"),
-    "board.puchater.add": N_("added a puchater"),
-    "board.marker": N_("moved a marker"),
-    "board.fear.add": N_("added a fear token"),
-    "board.fear.reveal": N_("revealed a fear token"),
-    "board.fear.remove": N_("removed a fear token"),
-    "board.cheese": N_("corrected cheese"),
-    "board.ability": N_("used an ability"),
-    "board.complication.set": N_("set a complication"),
-    "board.nightmare.set": N_("chose the nightmare"),
-    "board.problems": N_("resolved the problems phase"),
-    "board.refill": N_("refilled the board"),
-    "board.card.edit": N_("corrected a card"),
-    "board.stack.edit": N_("corrected a laid card"),
-    "board.lib.save": N_("saved a library card"),
-    "board.lib.delete": N_("deleted a library card"),
-    "board.puchater.abilities": N_("entered a board's abilities"),
-    "board.puchater.remove": N_("removed a puchater"),
-}
-
 # -- declared schemas (assistant/reducers/schema.py): what each edit may carry -------------------
 COL = Int(msg="Pick a column from 1 to 6.", lo=0, hi=lg.COLUMNS - 1)
 INDEX = Int(msg="Pick a card of the column.", lo=0, hi=999)
@@ -586,35 +549,83 @@ ABILITY_LIST = ListOf(msg="Pick abilities from the list.",
                       max_len=len(ABILITIES))
 DELTA = Int(msg="Add or take away one.", lo=-1, hi=1)
 
-SCHEMAS = {
-    "board.setup": edit(), "board.problems": edit(), "board.refill": edit(),
-    "board.card.add": edit(col=COL, card=CARD),
-    "board.card.remove": edit(col=COL, index=INDEX),
-    "board.stack.add": edit(col=COL, from_hand=PUCHATER, index=INDEX, item=ITEM),
-    "board.stack.remove": edit(col=COL, index=INDEX),
-    "board.puchater.add": edit(name=Str(msg="A name has at most 24 letters.", max_len=96),
-                               symbol=SYMBOL, abilities=ABILITY_LIST),
-    "board.puchater.abilities": edit(puchater=PUCHATER, abilities=ABILITY_LIST),
-    "board.puchater.remove": edit(puchater=PUCHATER),
-    "board.card.edit": edit(col=COL, index=INDEX, card=CARD),
-    "board.stack.edit": edit(col=COL, index=INDEX, item=ITEM),
-    "board.lib.save": edit(card=CARD),
-    "board.lib.delete": edit(name=Str(msg="Pick a card of the library.", max_len=80)),
-    "board.marker": edit(col=COL, puchater=PUCHATER),
-    "board.fear.add": edit(col=COL),
-    "board.fear.reveal": edit(col=COL, index=INDEX,
-                              kind=Choice(msg="Is it a number token or a symbol token?",
-                                          values=("number", "symbol")),
-                              number=Int(msg="Pick the number on the token (1–9).", lo=1, hi=9),
-                              symbol=SYMBOL),
-    "board.fear.remove": edit(col=COL, index=INDEX),
-    "board.cheese": edit(puchater=PUCHATER, delta=DELTA),
-    "board.ability": edit(puchater=PUCHATER, ability=Choice(msg="Pick an ability.",
-                                                            values=tuple(ABILITIES)),
-                          col=COL, index=INDEX, item=ITEM),
-    "board.complication.set": edit(pos=Int(msg="Pick a complication space.", lo=0,
-                                           hi=lg.COLUMNS - 2), card=CARD),
-    "board.nightmare.set": edit(card=CARD, effect=Choice(msg="Pick the nightmare's effect.",
-                                                         values=("zniszczona", "spuchlina")),
-                                difficulty=Int(msg="Pick a difficulty from 1 to 3.", lo=1, hi=3)),
-}
+WHOLE_BOARD = ("timer", "board", "board-meta", *(f"board:{i}" for i in range(lg.COLUMNS)))
+
+
+def _column_keys(d: dict[str, Any]) -> set[str]:
+    """A column edit touches its column; one without a column touches the board's other parts."""
+    return {f"board:{d['col']}"} if d.get("col") is not None else {"board-meta"}
+
+
+def _history(words: str):
+    """A board edit's history line: its words, and the column when it names one."""
+    def line(d: dict[str, Any]) -> Message:
+        if d.get("col") is None:
+            return Message(words)
+        return Message("%(what)s (column %(col)d)", what=Message(words), col=d["col"] + 1)
+    return line
+
+
+def _op(name: str, schema: Obj, apply: Any, words: str, keys: Any = _column_keys,
+        destructive: bool = False) -> Op:
+    return Op(name, schema, apply, keys=keys, history=_history(words), destructive=destructive)
+
+
+def board_ops() -> list[Op]:
+    """Every board edit, declared once. The phase steps (setup, problems, refill, lay) are
+    wrapped by the Liski reducer in its phase machine."""
+    lib = ("board-lib",)
+    return [
+        _op("board.setup", edit(), setup, N_("set up the board"), keys=WHOLE_BOARD),
+        _op("board.problems", edit(), problems, N_("resolved the problems phase"),
+            keys=WHOLE_BOARD),
+        _op("board.refill", edit(), refill, N_("refilled the board"), keys=WHOLE_BOARD),
+        _op("board.card.add", edit(col=COL, card=CARD), card_add, N_("added a card")),
+        _op("board.card.remove", edit(col=COL, index=INDEX), card_remove, N_("removed a card"),
+            destructive=True),
+        _op("board.card.edit", edit(col=COL, index=INDEX, card=CARD), card_edit,
+            N_("corrected a card")),
+        _op("board.stack.add", edit(col=COL, from_hand=PUCHATER, index=INDEX, item=ITEM),
+            stack_add, N_("laid a card")),
+        _op("board.stack.remove", edit(col=COL, index=INDEX), stack_remove,
+            N_("took a card back"), destructive=True),
+        _op("board.stack.edit", edit(col=COL, index=INDEX, item=ITEM), stack_edit,
+            N_("corrected a laid card")),
+        _op("board.puchater.add",
+            edit(name=Str(msg="A name has at most 24 letters.", max_len=96), symbol=SYMBOL,
+                 abilities=ABILITY_LIST),
+            puchater_add, N_("added a puchater")),
+        _op("board.puchater.abilities", edit(puchater=PUCHATER, abilities=ABILITY_LIST),
+            puchater_abilities, N_("entered a board's abilities")),
+        _op("board.puchater.remove", edit(puchater=PUCHATER), puchater_remove,
+            N_("removed a puchater"), destructive=True),
+        _op("board.lib.save", edit(card=CARD), library_save, N_("saved a library card"),
+            keys=lib),
+        _op("board.lib.delete", edit(name=Str(msg="Pick a card of the library.", max_len=80)),
+            library_delete, N_("deleted a library card"), keys=lib, destructive=True),
+        _op("board.marker", edit(col=COL, puchater=PUCHATER), marker, N_("moved a marker")),
+        _op("board.fear.add", edit(col=COL), fear_add, N_("added a fear token")),
+        _op("board.fear.reveal",
+            edit(col=COL, index=INDEX,
+                 kind=Choice(msg="Is it a number token or a symbol token?",
+                             values=("number", "symbol")),
+                 number=Int(msg="Pick the number on the token (1–9).", lo=1, hi=9),
+                 symbol=SYMBOL),
+            fear_reveal, N_("revealed a fear token")),
+        _op("board.fear.remove", edit(col=COL, index=INDEX), fear_remove,
+            N_("removed a fear token")),
+        _op("board.cheese", edit(puchater=PUCHATER, delta=DELTA), cheese, N_("corrected cheese")),
+        _op("board.ability",
+            edit(puchater=PUCHATER, ability=Choice(msg="Pick an ability.",
+                                                   values=tuple(ABILITIES)),
+                 col=COL, index=INDEX, item=ITEM),
+            ability, N_("used an ability")),
+        _op("board.complication.set",
+            edit(pos=Int(msg="Pick a complication space.", lo=0, hi=lg.COLUMNS - 2), card=CARD),
+            complication_set, N_("set a complication")),
+        _op("board.nightmare.set",
+            edit(card=CARD, effect=Choice(msg="Pick the nightmare's effect.",
+                                          values=("zniszczona", "spuchlina")),
+                 difficulty=Int(msg="Pick a difficulty from 1 to 3.", lo=1, hi=3)),
+            nightmare_set, N_("chose the nightmare")),
+    ]

@@ -2,38 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import okoshki as ok
 from assistant.messages import N_, Message, nmsg
-from assistant.reducers import EditError, Reducer, State, register
+from assistant.reducers import EditError, Op, Reducer, State, register
 from assistant.reducers.schema import Bool, Choice, Int, MapOf, Str, edit
 
 DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"))  # shown translated until renamed
 
-PLAYER = Int(msg="Pick one of the two players.", lo=0, hi=1)
-KIND = Choice(msg="That is not an Okoshki card.", values=ok.KINDS)
+PLAYER = Int(msg="Pick one of the two players.", lo=0, hi=1, required=True)
+KIND = Choice(msg="That is not an Okoshki card.", values=ok.KINDS, required=True)
 # The player's name as the page showed it, for the history ("Ola said Game on").
 WHO = Str(msg="A name has at most 24 letters.", max_len=24)
-SCHEMAS = {
-    "zone.add": edit(player=PLAYER, name=WHO, kind=KIND,
-                     delta=Int(msg="Add or take away one.", lo=-1, hi=1)),
-    "zone.set": edit(player=PLAYER, name=WHO, kind=KIND,
-                     count=Int(msg="Type how many cards (0 to 99).", lo=0, hi=99)),
-    "zone.fill": edit(player=PLAYER, name=WHO,
-                      zone=MapOf(msg="The zone must be counts of Okoshki cards.", keys=ok.KINDS,
-                                 value=Int(msg="Type how many cards (0 to 99).", lo=0, hi=99))),
-    "call.game_on": edit(player=PLAYER, name=WHO), "call.stop": edit(player=PLAYER, name=WHO),
-    "round.tie": edit(),
-    "round.fix": edit(round=Int(msg="Pick a round that has been played.", lo=0, hi=99),
-                      winner=Choice(msg="Pick who won the round, or 'tied'.",
-                                    values=("0", "1", "none")),
-                      total=Int(msg="A won round scores between 1 and 200 points.", lo=0,
-                                hi=200)),
-    "dealer.set": edit(player=PLAYER, name=WHO),
-    "layout.face": edit(on=Bool(msg="Face to face is on or off.")),
-}
+COUNT = Int(msg="Type how many cards (0 to 99).", lo=0, hi=99, required=True)
+ROUND_KEYS = ("round",)
+
+
+def who(data: dict[str, Any]) -> str | Message:
+    """The player an edit is for, as the history names them."""
+    name = data.get("name")
+    if name:  # the pages send the player's name with the edit
+        return Message(name) if name in DEFAULT_NAMES else name  # "Gracz 1" on a Polish phone
+    return Message("player %(num)d", num=data["player"] + 1)
+
+
+def kind_word(data: dict[str, Any]) -> Message:
+    """The card kind of an edit, in words."""
+    return Message(ok.KIND_NAMES[data["kind"]])
 
 
 def new_round() -> dict[str, Any]:
@@ -70,74 +66,51 @@ class OkoshkiTable(Reducer):
     version = 1  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 2
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.handlers.update({
-            "zone.add": self._zone_add,
-            "zone.set": self._zone_set,
-            "zone.fill": self._zone_fill,
-            "call.game_on": self._game_on,
-            "call.stop": self._stop,
-            "round.tie": self._tie,
-            "round.fix": self._fix,
-            "dealer.set": self._dealer,
-            "layout.face": self._layout,
-        })
-        del self.handlers["players.remove"]
-        del self.handlers["players.add"]
-        self.schemas.update(SCHEMAS)
+    def declare(self) -> list[Op]:
+        common = [op for op in super().declare() if op.name not in ("players.add",
+                                                                      "players.remove")]
+        return [
+            *common,
+            # Taps add up: two phones tapping +1 both count, so zone.add touches nothing.
+            Op("zone.add", edit(player=PLAYER, name=WHO, kind=KIND,
+                                delta=Int(msg="Add or take away one.", lo=-1, hi=1)),
+               self._zone_add, keys=(),
+               history=lambda d: Message("%(sign)s %(kind)s for %(who)s",
+                                         sign="−1" if d.get("delta") == -1 else "+1",
+                                         kind=kind_word(d), who=who(d))),
+            Op("zone.set", edit(player=PLAYER, name=WHO, kind=KIND, count=COUNT),
+               self._zone_set, keys=lambda d: {f"zone:{d['player']}:{d['kind']}"},
+               history=lambda d: Message("set %(kind)s to %(count)s for %(who)s",
+                                         kind=kind_word(d), count=d["count"], who=who(d))),
+            Op("zone.fill", edit(player=PLAYER, name=WHO, zone=MapOf(
+                msg="The zone must be counts of Okoshki cards.", keys=ok.KINDS, value=Int(
+                    msg="Type how many cards (0 to 99).", lo=0, hi=99), required=True)),
+               self._zone_fill, keys=lambda d: {f"zone:{d['player']}:{k}" for k in ok.KINDS},
+               history=lambda d: Message("%(who)s's zone from a photo", who=who(d))),
+            Op("call.game_on", edit(player=PLAYER, name=WHO), self._game_on, keys=ROUND_KEYS,
+               history=lambda d: Message("%(who)s said Game on", who=who(d))),
+            Op("call.stop", edit(player=PLAYER, name=WHO), self._stop, keys=ROUND_KEYS,
+               history=lambda d: Message("%(who)s said Stop", who=who(d)), destructive=True),
+            Op("round.tie", edit(), self._tie, keys=ROUND_KEYS,
+               history=N_("round tied (hands empty)"), destructive=True),
+            Op("round.fix", edit(
+                round=Int(msg="Pick a round that has been played.", lo=0, hi=99, required=True),
+                winner=Choice(msg="Pick who won the round, or 'tied'.",
+                              values=("0", "1", "none"), required=True),
+                total=Int(msg="A won round scores between 1 and 200 points.", lo=0, hi=200,
+                          default=0)),
+               self._fix, keys=ROUND_KEYS,
+               history=lambda d: Message("corrected round %(num)d", num=d["round"] + 1)),
+            Op("dealer.set", edit(player=PLAYER, name=WHO), self._dealer, keys=ROUND_KEYS,
+               history=lambda d: Message("%(who)s deals first", who=who(d))),
+            Op("layout.face", edit(on=Bool(msg="Face to face is on or off.", default=False)),
+               self._layout, keys=("layout",), history=N_("changed the layout")),
+        ]
 
     def initial_state(self) -> State:
         return {"players": [{"name": DEFAULT_NAMES[0]}, {"name": DEFAULT_NAMES[1]}],
                 "first_dealer": 0,
                 "rounds": [new_round()], "face_to_face": False}
-
-    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
-        if op == "zone.add":
-            return set()  # taps add up: two phones tapping +1 both count
-        if op == "zone.set":
-            return {f"zone:{data.get('player')}:{data.get('kind')}"}
-        if op == "zone.fill":
-            return {f"zone:{data.get('player')}:{k}" for k in ok.KINDS}
-        if op.startswith(("call.", "round.", "dealer.")):
-            return {"round"}
-        if op == "layout.face":
-            return {"layout"}
-        return super().keys(op, data)
-
-    def describe(self, op: str, data: dict[str, Any]) -> str | Message:
-        who: str | Message = ""
-        if str(data.get("player")) in ("0", "1"):
-            who = Message("player %(num)d", num=int(data["player"]) + 1)
-        if data.get("name"):
-            who = str(data["name"])  # the pages send the player's name with the edit
-            if who in DEFAULT_NAMES:
-                who = Message(who)  # "Player 1" reads "Gracz 1" on a Polish phone
-        name = ok.KIND_NAMES.get(str(data.get("kind")))
-        kind = Message(name) if name else ""
-        if op == "zone.add":
-            sign = "+1" if str(data.get("delta", "1")) != "-1" else "−1"
-            return Message("%(sign)s %(kind)s for %(who)s", sign=sign, kind=kind, who=who)
-        if op == "zone.set":
-            return Message("set %(kind)s to %(count)s for %(who)s", kind=kind,
-                           count=data.get("count"), who=who)
-        if op == "zone.fill":
-            return Message("%(who)s's zone from a photo", who=who)
-        if op == "call.game_on":
-            return Message("%(who)s said Game on", who=who)
-        if op == "call.stop":
-            return Message("%(who)s said Stop", who=who)
-        if op == "round.tie":
-            return Message("round tied (hands empty)")
-        if op == "round.fix":
-            rnd = data.get("round")
-            return (Message("corrected round %(num)d", num=rnd + 1) if isinstance(rnd, int)
-                    else Message("corrected a round"))
-        if op == "dealer.set":
-            return Message("%(who)s deals first", who=who)
-        if op == "layout.face":
-            return Message("changed the layout")
-        return super().describe(op, data)
 
     # -- zones --------------------------------------------------------------------------
     @staticmethod
@@ -146,19 +119,6 @@ class OkoshkiTable(Reducer):
         if rnd is None:
             raise EditError("The game is over: correct a round on the score sheet instead.")
         return rnd
-
-    @staticmethod
-    def _player(data: dict[str, Any]) -> int:
-        if str(data.get("player")) not in ("0", "1"):
-            raise EditError("Pick one of the two players.")
-        return int(data["player"])
-
-    @staticmethod
-    def _kind(data: dict[str, Any]) -> str:
-        kind = str(data.get("kind", ""))
-        if kind not in ok.KIND_COUNTS:
-            raise EditError("That is not an Okoshki card.")
-        return kind
 
     def _put(self, rnd: dict[str, Any], player: int, kind: str, count: int) -> None:
         if count < 0:
@@ -179,25 +139,20 @@ class OkoshkiTable(Reducer):
 
     def _zone_add(self, state: State, data: dict[str, Any], _at: int) -> None:
         rnd = self._round_for_edit(state)
-        p, kind = self._player(data), self._kind(data)
-        delta = -1 if str(data.get("delta", "1")) == "-1" else 1
+        p, kind = data["player"], data["kind"]
+        delta = -1 if data.get("delta") == -1 else 1
         self._put(rnd, p, kind, rnd["zones"][p][kind] + delta)
 
     def _zone_set(self, state: State, data: dict[str, Any], _at: int) -> None:
         rnd = self._round_for_edit(state)
-        p, kind = self._player(data), self._kind(data)
-        try:
-            count = int(data.get("count"))
-        except (TypeError, ValueError):
-            raise EditError("Type how many cards.") from None
-        self._put(rnd, p, kind, count)
+        self._put(rnd, data["player"], data["kind"], data["count"])
 
     def _zone_fill(self, state: State, data: dict[str, Any], _at: int) -> None:
         """A whole zone at once (a confirmed photo): one edit, one undo."""
         rnd = self._round_for_edit(state)
-        p = self._player(data)
+        p = data["player"]
         try:
-            zone = ok.read_zone(data.get("zone"), "zone")
+            zone = ok.read_zone(data["zone"], "zone")
         except ok.ZoneError as exc:
             raise EditError("These counts do not fit the deck (%(why)s).", why=str(exc)) from None
         for kind in ok.KINDS:
@@ -206,7 +161,7 @@ class OkoshkiTable(Reducer):
     # -- calls --------------------------------------------------------------------------
     def _game_on(self, state: State, data: dict[str, Any], _at: int) -> None:
         rnd = self._round_for_edit(state)
-        p = self._player(data)
+        p = data["player"]
         pts = ok.points(rnd["zones"][p])
         if pts <= 0:
             raise EditError("No set yet: there is nothing to call Game on with.")
@@ -214,7 +169,7 @@ class OkoshkiTable(Reducer):
 
     def _stop(self, state: State, data: dict[str, Any], _at: int) -> None:
         rnd = self._round_for_edit(state)
-        p = self._player(data)
+        p = data["player"]
         pts = ok.points(rnd["zones"][p])
         allowed, reason = ok.may_stop(pts, game_on_points(rnd, p))
         if not allowed:
@@ -236,19 +191,11 @@ class OkoshkiTable(Reducer):
             state["rounds"].append(new_round())
 
     def _fix(self, state: State, data: dict[str, Any], _at: int) -> None:
-        try:
-            i = int(data.get("round"))
-            played = [r for r in state["rounds"] if r["result"] is not None]
-            rnd = played[i]
-        except (TypeError, ValueError, IndexError):
-            raise EditError("Pick a round that has been played.") from None
-        winner = str(data.get("winner", ""))
-        if winner not in ("0", "1", "none"):
-            raise EditError("Pick who won the round, or 'tied'.")
-        try:
-            total = int(data.get("total") or 0)
-        except ValueError:
-            raise EditError("Points must be a whole number.") from None
+        played = [r for r in state["rounds"] if r["result"] is not None]
+        if data["round"] >= len(played):
+            raise EditError("Pick a round that has been played.")
+        rnd = played[data["round"]]
+        winner, total = data["winner"], data.get("total", 0)
         if winner == "none":
             total = 0
         elif not 1 <= total <= 200:
@@ -264,10 +211,10 @@ class OkoshkiTable(Reducer):
     def _dealer(self, state: State, data: dict[str, Any], _at: int) -> None:
         if results(state):
             raise EditError("The first dealer is set before the first round ends.")
-        state["first_dealer"] = self._player(data)
+        state["first_dealer"] = data["player"]
 
     def _layout(self, state: State, data: dict[str, Any], _at: int) -> None:
-        state["face_to_face"] = data.get("on") is True
+        state["face_to_face"] = data["on"]
 
 
 register(OkoshkiTable())

@@ -6,12 +6,20 @@ A cell in the table state is {} (not entered yet), {"down": true} (face down), o
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message
-from assistant.reducers import NAME, PLAYER_INDEX, EditError, Reducer, State, player_index, register
+from assistant.reducers import (
+    MAX_PLAYERS,
+    NAME,
+    EditError,
+    Op,
+    Reducer,
+    State,
+    player_index,
+    register,
+)
 from assistant.reducers.schema import Bool, Choice, Int, ListOf, Nullable, Obj, edit
 
 MAX_ROWS, MAX_COLS = 4, 6
@@ -33,19 +41,18 @@ GRID = ListOf(msg=Message("The photo's table has at most %(rows)d × %(cols)d ca
               item=ListOf(msg=Message("The photo's table has at most %(rows)d × %(cols)d cards.",
                                       rows=MAX_ROWS, cols=MAX_COLS),
                           item=Nullable(inner=CELL), max_len=MAX_COLS), max_len=MAX_ROWS)
-SCHEMAS = {
-    "pisanki.scoring": edit(slot=Choice(msg="Pick a scoring card slot.", values=SLOTS),
-                            number=Int(msg="Pick a scoring card.", lo=1, hi=17)),
-    "pisanki.bunny": edit(egg=Choice(msg="Pick an egg type.", values=pg.EGGS),
-                          count=Int(msg="The Bunny has from 0 to 48 eggs of a type.", lo=0,
-                                    hi=48)),
-    "pisanki.cell": edit(player=PLAYER_INDEX, name=NAME,
-                         r=Int(msg="Pick a cell of the table.", lo=0, hi=MAX_ROWS - 1),
-                         c=Int(msg="Pick a cell of the table.", lo=0, hi=MAX_COLS - 1),
-                         cell=CELL),
-    "pisanki.clear": edit(player=PLAYER_INDEX, name=NAME),
-    "pisanki.grid": edit(player=PLAYER_INDEX, name=NAME, grid=GRID),
-}
+PLAYER = Int(msg="Pick a player.", lo=0, hi=MAX_PLAYERS - 1, required=True)
+
+
+def whole_grid(d: dict[str, Any]) -> set[str]:
+    """A player's whole table: conflicts with any cell of it."""
+    return {f"grid:{d['player']}",
+            *(f"cell:{d['player']}:{r}:{c}" for r in range(MAX_ROWS) for c in range(MAX_COLS))}
+
+
+def slot_word(slot: str) -> Message:
+    """A scoring card slot in words, for the history."""
+    return pg.egg_word(slot[4:]) if slot.startswith("egg:") else Message(SLOT_WORDS[slot])
 
 
 def empty_grid() -> list[list[dict[str, Any]]]:
@@ -108,16 +115,35 @@ class PisankiTable(Reducer):
     version = 1  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 5
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.handlers.update({
-            "pisanki.scoring": self._scoring,
-            "pisanki.bunny": self._bunny,
-            "pisanki.cell": self._cell,
-            "pisanki.clear": self._clear,
-            "pisanki.grid": self._grid,
-        })
-        self.schemas.update(SCHEMAS)
+    def declare(self) -> list[Op]:
+        return [
+            *super().declare(),
+            Op("pisanki.scoring",
+               edit(slot=Choice(msg="Pick a scoring card slot.", values=SLOTS, required=True),
+                    number=Int(msg="Pick a scoring card.", lo=1, hi=17, required=True)),
+               self._scoring, keys=lambda d: {f"scoring:{d['slot']}"},
+               history=lambda d: Message("scoring card, %(slot)s: %(number)s",
+                                         slot=slot_word(d["slot"]), number=d["number"])),
+            Op("pisanki.bunny",
+               edit(egg=Choice(msg="Pick an egg type.", values=pg.EGGS, required=True),
+                    count=Int(msg="The Bunny has from 0 to 48 eggs of a type.", lo=0, hi=48,
+                              required=True)),
+               self._bunny, keys=lambda d: {f"bunny:{d['egg']}"},
+               history=lambda d: Message("Bunny, %(egg)s: %(count)s",
+                                         egg=pg.egg_word(d["egg"]), count=d["count"])),
+            Op("pisanki.cell",
+               edit(player=PLAYER, name=NAME,
+                    r=Int(msg="Pick a cell of the table.", lo=0, hi=MAX_ROWS - 1, required=True),
+                    c=Int(msg="Pick a cell of the table.", lo=0, hi=MAX_COLS - 1, required=True),
+                    cell=CELL),
+               self._cell, keys=lambda d: {f"cell:{d['player']}:{d['r']}:{d['c']}"},
+               history=lambda d: Message("%(name)s: %(cell)s", name=d.get("name", ""),
+                                         cell=pg.cell_name((d["r"], d["c"])))),
+            Op("pisanki.clear", edit(player=PLAYER, name=NAME), self._clear, keys=whole_grid,
+               history=N_("cleared the table of %(name)s"), destructive=True),
+            Op("pisanki.grid", edit(player=PLAYER, name=NAME, grid=GRID), self._grid,
+               keys=whole_grid, history=N_("%(name)s: the table from a photo")),
+        ]
 
     def initial_state(self) -> State:
         return {**super().initial_state(), "scoring": dict.fromkeys(SLOTS),
@@ -126,61 +152,15 @@ class PisankiTable(Reducer):
     def new_player(self, name: str) -> dict[str, Any]:
         return {"name": name, "grid": empty_grid()}
 
-    def keys(self, op: str, data: dict[str, Any]) -> Iterable[str]:
-        if op == "pisanki.cell":
-            return {f"cell:{data.get('player')}:{data.get('r')}:{data.get('c')}"}
-        if op == "pisanki.scoring":
-            return {f"scoring:{data.get('slot')}"}
-        if op == "pisanki.bunny":
-            return {f"bunny:{data.get('egg')}"}
-        if op in ("pisanki.clear", "pisanki.grid"):
-            return {f"grid:{data.get('player')}",
-                    *(f"cell:{data.get('player')}:{r}:{c}" for r in range(4) for c in range(6))}
-        return super().keys(op, data)
-
-    def describe(self, op: str, data: dict[str, Any]) -> str:
-        if op == "pisanki.cell":
-            pos = pg.cell_name((int(data.get("r", 0)), int(data.get("c", 0))))
-            return Message("%(name)s: %(cell)s", name=data.get("name", ""), cell=pos)
-        if op == "pisanki.scoring":
-            slot = str(data.get("slot", ""))
-            word = pg.egg_word(slot[4:]) if slot.startswith("egg:") else Message(
-                SLOT_WORDS.get(slot, slot))
-            return Message("scoring card, %(slot)s: %(number)s", slot=word,
-                           number=data.get("number"))
-        if op == "pisanki.bunny":
-            return Message("Bunny, %(egg)s: %(count)s", egg=pg.egg_word(str(data.get("egg"))),
-                           count=data.get("count"))
-        if op == "pisanki.clear":
-            return Message("cleared the table of %(name)s", name=data.get("name", ""))
-        if op == "pisanki.grid":
-            return Message("%(name)s: the table from a photo", name=data.get("name", ""))
-        return super().describe(op, data)
-
     def _scoring(self, state: State, data: dict[str, Any], _at: int) -> None:
-        slot = str(data.get("slot"))
-        if slot not in SLOTS:
-            raise EditError("Pick a scoring card slot.")
+        slot, number = data["slot"], data["number"]
         top = 17 if slot.startswith("egg:") else 3
-        try:
-            number = int(data.get("number"))
-        except (TypeError, ValueError):
-            raise EditError("Pick a scoring card.") from None
         if not 1 <= number <= top:
             raise EditError("That slot takes a card from 1 to %(top)d.", top=top)
         state["scoring"][slot] = number
 
     def _bunny(self, state: State, data: dict[str, Any], _at: int) -> None:
-        egg = str(data.get("egg"))
-        if egg not in pg.EGGS:
-            raise EditError("Pick an egg type.")
-        try:
-            count = int(data.get("count"))
-        except (TypeError, ValueError):
-            raise EditError("Type how many eggs the Bunny has.") from None
-        if not 0 <= count <= 48:
-            raise EditError("The Bunny has from 0 to 48 eggs of a type.")
-        state["bunny"][egg] = count
+        state["bunny"][data["egg"]] = data["count"]
 
     def _player(self, state: State, data: dict[str, Any]) -> dict[str, Any]:
         i = player_index(state, data.get("player"))
@@ -192,10 +172,7 @@ class PisankiTable(Reducer):
     def _cell(self, state: State, data: dict[str, Any], _at: int) -> None:
         p = self._player(state, data)
         rows, cols = grid_size(len(state["players"]))
-        try:
-            r, c = int(data.get("r")), int(data.get("c"))
-        except (TypeError, ValueError):
-            raise EditError("Pick a cell of the table.") from None
+        r, c = data["r"], data["c"]
         if not (0 <= r < rows and 0 <= c < cols):
             raise EditError("The table is %(rows)d × %(cols)d: no cell %(cell)s.", rows=rows,
                             cols=cols, cell=pg.cell_name((r, c)))

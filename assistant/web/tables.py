@@ -46,34 +46,10 @@ bp = Blueprint("tables", __name__)
 # Form fields that carry the edit's envelope rather than its data.
 ENVELOPE = {"op", "v", "nonce", "csrf_token", "data"}
 
-# Steps that throw away or skip something: the interaction layer offers a one-tap undo after
-# them (static/js/interact.js reads this list from the page). Add an op here when it is one.
-DESTRUCTIVE_OPS = {
-    # every game: removing a player
-    "players.remove",
-    # Liski: ending, resetting or skipping a phase; a puchater, card or library card removed
-    "timer.end", "timer.reset", "phase.next", "round.next", "board.puchater.remove",
-    "board.card.remove", "board.stack.remove", "board.lib.delete",
-    # Pisanki: clearing a player's table
-    "pisanki.clear",
-    # Okoshki: a round ended by Stop or a tie
-    "call.stop", "round.tie",
-    # Kitsune: the revealed cards discarded, the deck counted as run out
-    "turn.bust", "deck.ran_out",
-}
-# Steps of the normal flow whose names sound final but throw nothing away.
-NOT_DESTRUCTIVE = {"turn.end", "turn.stop", "timer.pause", "round.fix"}
-
-
 @bp.record_once
 def _register_region(state) -> None:
     """Templates mark the regions a live update may send alone (assistant/web/regions.py)."""
     state.app.jinja_env.globals["region"] = regions.region
-
-
-@bp.app_context_processor
-def _interaction_globals() -> dict[str, Any]:
-    return {"destructive_ops": " ".join(sorted(DESTRUCTIVE_OPS))}
 
 
 @bp.get("/")
@@ -377,8 +353,10 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "nonce": secrets.token_urlsafe(9),
         "poll_ms": current_app.config["POLL_MS"],
         "can_add_player": len(t.state["players"]) < reducer.max_players
-        and "players.add" in reducer.handlers,
-        "can_remove_player": "players.remove" in reducer.handlers,
+        and "players.add" in reducer.ops,
+        "can_remove_player": "players.remove" in reducer.ops,
+        # Steps that throw something away: the page offers a one-tap undo after them.
+        "destructive_ops": " ".join(sorted(reducer.destructive())),
     }
     ctx.update(game_view(t.game).context(t))
     return ctx

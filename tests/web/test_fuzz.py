@@ -118,13 +118,13 @@ def check_answer(resp) -> None:
 def test_fuzz_every_op_of_every_game(fuzz_app, game):
     phone = Phone(fuzz_app.test_client())
     reducer = reducer_for(game)
-    ops = sorted(op for op in reducer.handlers if op != "table.next")
+    ops = sorted(op for op in reducer.ops if op != "table.next")
     store = fuzz_app.extensions["store"]
     counts = {"edits": 0, "saved": 0}
 
     @FUZZ
     @given(st.permutations(range(len(ops))),
-           st.tuples(*(data_for(reducer.schemas[op]) for op in ops)), st.booleans())
+           st.tuples(*(data_for(reducer.ops[op].schema) for op in ops)), st.booleans())
     def run(order, datas, as_form):
         # A fresh table each example, the ops in a drawn order (an op that ends the game
         # early would otherwise leave every later example refused at once).
@@ -154,7 +154,7 @@ def test_fuzz_every_op_of_every_game(fuzz_app, game):
 def test_fuzz_the_liski_form_endpoint(fuzz_app):
     phone = Phone(fuzz_app.test_client())
     code = prime(phone, "liski")
-    ops = sorted(reducer_for("liski").handlers)
+    ops = sorted(reducer_for("liski").ops)
     keys = ["col", "index", "puchater", "name", "symbol", "ability", "pos", "effect",
             "difficulty", "number", "delta", "from_hand", "library", "kind", "total",
             "transition", "transition_pair", "symbols", "needs", "need_crown", "need_pot"]

@@ -177,30 +177,31 @@ def test_history_text_never_crashes(game):
     r = reducer_for(game)
     odd = [{}, {"col": "²", "player": "²", "round": "x", "r": "²", "c": [], "name": None},
            {"player": 10**30, "round": float("inf"), "r": {}, "c": "²"}, ["list"], None]
-    for op in [*r.handlers, "unknown"]:
+    for op in [*r.ops, "unknown"]:
         for data in odd:
             text = str(r.describe(op, data))  # a Message reads as its English text
             assert isinstance(text, str) and "\n" not in text and len(text) <= 120
 
 
-def test_every_op_declares_a_schema():
-    for game in ("liski", "pisanki", "okoshki", "kitsune"):
-        r = reducer_for(game)
-        assert set(r.handlers) <= set(r.schemas), game
+def test_a_handler_sees_only_the_cleaned_data():
+    from assistant.reducers import Op, Reducer
+    from assistant.reducers.schema import Int, edit
 
+    seen = []
 
-def test_a_missing_schema_is_found_at_registration():
-    from assistant.reducers import Reducer, register
+    class Tally(Reducer):
+        slug = "cleaned"
 
-    class Bad(Reducer):
-        slug = "bad"
+        def declare(self):
+            return [*super().declare(),
+                    Op("x.add", edit(n=Int(lo=0, hi=9, required=True)),
+                       lambda s, d, a: seen.append(d))]
 
-        def __init__(self):
-            super().__init__()
-            self.handlers["x.y"] = lambda s, d, a: None
-
-    with pytest.raises(TypeError, match="declare a schema for x.y"):
-        register(Bad())
+    r = Tally()
+    r.apply({"players": []}, "x.add", r.validate("x.add", {"n": " 3 ", "junk": 1}), 0)
+    assert seen == [{"n": 3}]
+    with pytest.raises(EditError):
+        r.validate("x.add", {"n": "10"})
 
 
 @pytest.mark.parametrize("raw, ok", [
