@@ -199,9 +199,25 @@ def load(code: str) -> Table:
         abort(404, description="No table has this code. Check it, or start a new table.")
 
 
+MAX_FIELDS = 60  # an edit form never has more fields than this
+MAX_DEPTH = 3
+
+
 def edit_data() -> dict[str, Any]:
-    """The edit's data: the form fields, plus a JSON `data` field when one is sent."""
-    data: dict[str, Any] = {k: v for k, v in request.form.items() if k not in ENVELOPE}
+    """The edit's data from its form: `card.needs.crown` nests objects, `symbols[]` collects a
+    list (its empty values dropped, so a hidden empty one sends an empty list), and a JSON
+    `data` field (a button's value, a script island) is merged in last."""
+    data: dict[str, Any] = {}
+    keys = [k for k in request.form if k not in ENVELOPE]
+    if len(keys) > MAX_FIELDS:
+        abort(400, description="The edit has too many fields.")
+    for key in keys:
+        values = request.form.getlist(key)
+        name, many = (key[:-2], True) if key.endswith("[]") else (key, False)
+        path = name.split(".")
+        if len(path) > MAX_DEPTH or not all(path):
+            abort(400, description="The edit's fields do not fit together.")
+        _put(data, path, [v for v in values if v != ""] if many else values[0])
     raw = request.form.get("data")
     if raw:
         try:
@@ -212,6 +228,17 @@ def edit_data() -> dict[str, Any]:
             abort(400, description="The edit's data must be a JSON object.")
         data.update(extra)
     return data
+
+
+def _put(data: dict[str, Any], path: list[str], value: Any) -> None:
+    """Set data[a][b][c] = value, making the objects on the way (a clash is a 400)."""
+    for part in path[:-1]:
+        data = data.setdefault(part, {})
+        if not isinstance(data, dict):
+            abort(400, description="The edit's fields do not fit together.")
+    if isinstance(data.get(path[-1]), dict):
+        abort(400, description="The edit's fields do not fit together.")
+    data[path[-1]] = value
 
 
 def apply_edit(code: str, op: str, data: dict[str, Any]):

@@ -256,3 +256,27 @@ def test_liski_stale_start_from_a_second_phone_is_refused(phone, phone2):
     phone.edit(code, "timer.start")
     text = phone2.edit(code, "timer.start").get_data(as_text=True)
     assert "Someone else changed this" in text and "Pause" in text
+
+
+def test_form_fields_nest_and_collect_lists(phone, app):
+    """`a.b` nests, `a[]` collects a list without its empty values, `data` JSON merges last."""
+    code = phone.new_table("liski")
+    phone.edit(code, "board.puchater.add", **{"name": "Bartek", "symbol": "pot",
+                                              "abilities[]": ["", "fox", "draw"]})
+    board = app.extensions["store"].get(code).state["board"]
+    assert board["puchaters"][0]["abilities"] == ["fox", "draw"]
+    phone.edit(code, "board.lib.save", **{"card.kind": "problem", "card.name": "Mokra skarpeta",
+                                          "card.total": "4", "card.needs.crown": "2",
+                                          "card.transition[]": ["leaf"]})
+    lib = app.extensions["store"].get(code).state["board"]["library"]
+    saved = next(c for c in lib if c["name"] == "Mokra skarpeta")
+    assert (saved["total"], saved["needs"], saved["transition"]) == (4, {"crown": 2}, ["leaf"])
+
+
+@pytest.mark.parametrize("fields", [{"card": "x", "card.kind": "problem"},
+                                    {"a.b.c.d": "1"}, {"a..b": "1"}])
+def test_form_fields_that_do_not_fit_are_a_400(phone, fields):
+    code = phone.new_table("liski")
+    resp = phone.edit(code, "board.lib.save", **fields)
+    assert resp.status_code == 400
+    assert "fields" in resp.get_data(as_text=True)
