@@ -5,17 +5,22 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import qrcode
+from sqlalchemy.exc import SQLAlchemyError
+from waitress import create_server
 
-def one_line(text: object, limit: int = 300) -> str:
-    """A message as one line of at most `limit` characters (a long bad value is cut)."""
-    line = " ".join(str(text).split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
+from assistant import create_app
+from assistant.config import ROOT, defaults
+from assistant.interface import load_json, run
+from assistant.messages import one_line, plain
+from assistant.registry import checkers, scorers
 
 
 def lan_address() -> str:
@@ -33,8 +38,6 @@ def lan_address() -> str:
 
 def terminal_qr(text: str) -> str:
     """A QR code drawn with block characters, for the terminal."""
-    import qrcode
-
     qr = qrcode.QRCode(border=1)
     qr.add_data(text)
     out = io.StringIO()
@@ -44,14 +47,6 @@ def terminal_qr(text: str) -> str:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the app with waitress and print where phones should go."""
-    import os
-
-    from sqlalchemy.exc import SQLAlchemyError
-    from waitress import create_server
-
-    from assistant import create_app
-    from assistant.config import defaults
-
     if args.db:
         os.environ["DATABASE_URL"] = args.db
     try:
@@ -83,10 +78,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def instance_dir_name() -> str:
     """The instance folder as the user would look for it."""
-    import os
-
-    from assistant.config import ROOT
-
     return str(os.environ.get("ASSISTANT_INSTANCE", ROOT / "instance"))
 
 
@@ -100,8 +91,6 @@ def read_json(path: str) -> Any:
                 text = fh.read()
     except OSError as exc:
         raise ValueError(f"{path}: cannot read ({exc.strerror})") from None
-    from assistant.interface import load_json
-
     return load_json(text, f"{path}:")
 
 
@@ -110,8 +99,6 @@ def run_json(table: dict[str, Callable[[Any], Any]], game: str, path: str) -> in
     fn = table.get(game)
     if fn is None:
         raise ValueError(f"no such game here: {game} (try one of {', '.join(sorted(table))})")
-    from assistant.interface import run
-
     print(json.dumps(run(fn, read_json(path)), ensure_ascii=False, indent=2))
     return 0
 
@@ -129,8 +116,7 @@ def read_photo(path: str) -> bytes:
 
 def use_deck(folder: str | None) -> Path:
     """The registered deck's folder (default: the app's own), now used for recognition."""
-    from assistant.config import ROOT
-    from assistant.vision.register import use_folder
+    from assistant.vision.register import use_folder  # lazy: OpenCV, for photo commands only
 
     path = Path(folder) if folder else ROOT / "instance" / "deck"
     use_folder(path if path.exists() else None)
@@ -159,7 +145,7 @@ def deck_args(args: argparse.Namespace) -> argparse.Namespace:
 
 def cmd_deck(args: argparse.Namespace) -> int:
     """Register, learn, show or forget the players' own deck (INTERFACE.md)."""
-    from assistant.vision import register
+    from assistant.vision import register  # lazy: OpenCV, for photo commands only
 
     folder = use_deck(args.deck)
     try:
@@ -184,8 +170,10 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 def cmd_recognize(args: argparse.Namespace) -> int:
     """Recognise a photo and print the INTERFACE.md JSON."""
-    from assistant.messages import plain
-    from assistant.vision.api import recognise_okoshki, recognise_pisanki
+    from assistant.vision.api import (  # lazy: OpenCV, for photo commands only
+        recognise_okoshki,
+        recognise_pisanki,
+    )
 
     use_deck(args.deck)
     data = read_photo(args.photo)
@@ -206,10 +194,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--db", default=None, help="database URL (default: SQLite under instance/)")
     sc = sub.add_parser("score", help="score a game from JSON")
-    sc.add_argument("game", choices=["pisanki", "okoshki", "kitsune"])
+    sc.add_argument("game", choices=sorted(scorers()))
     sc.add_argument("file")
     ch = sub.add_parser("check", help="check Liski columns from JSON")
-    ch.add_argument("game", choices=["liski"])
+    ch.add_argument("game", choices=sorted(checkers()))
     ch.add_argument("file")
     rc = sub.add_parser("recognize", help="recognise cards on a photo")
     rc.add_argument("game", choices=["pisanki", "okoshki"])
@@ -231,12 +219,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "serve":
             return cmd_serve(args)
-        from assistant.interface import CHECKERS, SCORERS
-
         if args.command == "score":
-            return run_json(SCORERS, args.game, args.file)
+            return run_json(scorers(), args.game, args.file)
         if args.command == "check":
-            return run_json(CHECKERS, args.game, args.file)
+            return run_json(checkers(), args.game, args.file)
         if args.command == "recognize":
             return cmd_recognize(args)
         if args.command == "deck":

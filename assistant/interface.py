@@ -10,7 +10,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from assistant.games import kitsune, liski, okoshki, pisanki
 from assistant.messages import plain
 
 JsonFn = Callable[[Any], Any]
@@ -58,14 +57,3 @@ def run(fn: JsonFn, data: Any) -> Any:
     except (TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
         raise ValueError(f"the input does not have the expected shape ({type(exc).__name__})") \
             from None
-
-# Game slug -> function, for `assistant score` / POST /api/<game>/score.
-SCORERS: dict[str, JsonFn] = {
-    "pisanki": pisanki.score_json,
-    "okoshki": okoshki.score_json,
-    "kitsune": kitsune.score_json,
-}
-# Game slug -> function, for `assistant check` / POST /api/<game>/check.
-CHECKERS: dict[str, JsonFn] = {
-    "liski": liski.check_json,
-}

@@ -79,6 +79,12 @@ class MessageError(ValueError):
         super().__init__(str(self.message))
 
 
+def one_line(text: Any, limit: int = 200) -> str:
+    """A message as one line of at most `limit` characters (a long bad value is cut)."""
+    line = " ".join(str(text).split())
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
 def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     """A message whose words follow a number (Polish has three forms: 1, 2–4, 5+)."""
     return Message(singular, plural, num, **params)

@@ -29,7 +29,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from assistant.messages import Message
-from assistant.reducers import EditError, State, copy_state, reducer_for
+from assistant.reducers import EditError, State, copy_state
+from assistant.registry import reducer_for
 
 metadata = sa.MetaData()
 

@@ -8,7 +8,7 @@ from assistant.games import kitsune as kg
 from assistant.games import liski as lg
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
-from assistant.reducers import reducer_for
+from assistant.registry import reducer_for
 
 GAMES = ("liski", "kitsune", "okoshki", "pisanki")
 NAMES = ("Ala", "Bo", "Cy", "Di", "Ed", "Fu")

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant.reducers import EditError, copy_state, reducer_for
+from assistant.reducers import EditError, copy_state
+from assistant.registry import reducer_for
 from assistant.store import Event, fold_events, fold_from, snapshot_usable
 from tests.edit_strategies import GAMES, steps
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.games.liski import check
-from assistant.reducers import EditError, reducer_for
+from assistant.reducers import EditError
 from assistant.reducers.liski_board import NAMED_CARDS, engine_column
+from assistant.registry import reducer_for
 
 R = reducer_for("liski")
 

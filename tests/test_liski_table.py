@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.reducers import EditError, reducer_for
+from assistant.reducers import EditError
 from assistant.reducers.liski import current_phase, timer_of
+from assistant.registry import reducer_for
 from assistant.store import Store
 
 T0 = 5_000_000

@@ -13,7 +13,8 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assistant.reducers import EditError, copy_state, reducer_for
+from assistant.reducers import EditError, copy_state
+from assistant.registry import reducer_for
 from assistant.store import (
     StaleEdit,
     Store,

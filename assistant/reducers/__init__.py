@@ -13,7 +13,7 @@ from assistant.reducers.schema import EditError, Int, Str, edit
 State = dict[str, Any]
 MAX_PLAYERS = 6
 MAX_NAME = 24
-__all__ = ["EditError", "Op", "Reducer", "State", "register", "reducer_for"]
+__all__ = ["EditError", "Op", "Reducer", "State"]
 
 
 NAME_TOO_LONG = nmsg("A name has at most %(num)d letter.", "A name has at most %(num)d letters.",
@@ -203,26 +203,3 @@ def player_index(state: State, value: Any) -> int:
     if not 0 <= i < len(state["players"]):
         raise EditError("That player is not at this table any more.")
     return i
-
-
-_REDUCERS: dict[str, Reducer] = {}
-
-
-def register(reducer: Reducer) -> Reducer:
-    """Add a game's reducer to the registry (every op must declare its schema)."""
-    _REDUCERS[reducer.slug] = reducer
-    return reducer
-
-
-def reducer_for(game: str) -> Reducer:
-    """The reducer of a game, or LookupError."""
-    _load()
-    try:
-        return _REDUCERS[game]
-    except KeyError:
-        raise LookupError(f"unknown game '{game}'") from None
-
-
-def _load() -> None:
-    # Importing the game modules registers them (importing one twice is a no-op).
-    from assistant.reducers import kitsune, liski, okoshki, pisanki  # noqa: F401

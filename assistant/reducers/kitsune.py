@@ -14,7 +14,6 @@ from assistant.reducers import (
     Reducer,
     State,
     player_index,
-    register,
 )
 from assistant.reducers.schema import Choice, Int, edit
 
@@ -348,5 +347,3 @@ class KitsuneTable(Reducer):
     def _log(state: State, text: Message) -> None:
         state["log"] = [*state["log"][-19:], text]
 
-
-register(KitsuneTable())

@@ -7,7 +7,7 @@ from typing import Any
 
 from assistant.games.liski_flow import Flow, decide
 from assistant.messages import N_, Message
-from assistant.reducers import EditError, Op, Reducer, State, liski_board, register
+from assistant.reducers import EditError, Op, Reducer, State, liski_board
 from assistant.reducers.schema import Int, Str, edit
 from assistant.timer import MAX_MS, Timer, TimerError, format_ms, parse_length
 
@@ -175,5 +175,3 @@ class LiskiTable(Reducer):
             raise EditError("Set the round in the planning phase.")
         state["round"] = data["round"]
 
-
-register(LiskiTable())

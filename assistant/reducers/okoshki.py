@@ -6,7 +6,7 @@ from typing import Any
 
 from assistant.games import okoshki as ok
 from assistant.messages import N_, Message, nmsg
-from assistant.reducers import EditError, Op, Reducer, State, register
+from assistant.reducers import EditError, Op, Reducer, State
 from assistant.reducers.schema import Bool, Choice, Int, MapOf, Str, edit
 
 DEFAULT_NAMES = (N_("Player 1"), N_("Player 2"))  # shown translated until renamed
@@ -216,5 +216,3 @@ class OkoshkiTable(Reducer):
     def _layout(self, state: State, data: dict[str, Any], _at: int) -> None:
         state["face_to_face"] = data["on"]
 
-
-register(OkoshkiTable())

@@ -18,7 +18,6 @@ from assistant.reducers import (
     Reducer,
     State,
     player_index,
-    register,
 )
 from assistant.reducers.schema import Bool, Choice, Int, ListOf, Nullable, Obj, edit
 
@@ -204,5 +203,3 @@ class PisankiTable(Reducer):
     def _clear(self, state: State, data: dict[str, Any], _at: int) -> None:
         self._player(state, data)["grid"] = empty_grid()
 
-
-register(PisankiTable())

@@ -7,8 +7,9 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, request
 
-from assistant.interface import CHECKERS, SCORERS, JsonFn, load_json, run
-from assistant.web.guard import one_line
+from assistant.interface import JsonFn, load_json, run
+from assistant.messages import one_line
+from assistant.registry import checkers, scorers
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 PAGE_HEADER = "X-Assistant-Page"  # sent by the pages' photo upload: answer in the phone's language
@@ -37,7 +38,7 @@ def answer(fn: JsonFn | None, game: str):
 @bp.post("/<game>/score")
 def score(game: str):
     """POST /api/{pisanki,okoshki,kitsune}/score."""
-    return answer(SCORERS.get(game), game)
+    return answer(scorers().get(game), game)
 
 
 @bp.post("/<game>/recognize")
@@ -87,4 +88,4 @@ def in_page_language(message: Any) -> str:
 @bp.post("/<game>/check")
 def check(game: str):
     """POST /api/liski/check."""
-    return answer(CHECKERS.get(game), game)
+    return answer(checkers().get(game), game)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from flask import Flask, Response, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from assistant.messages import N_
+from assistant.messages import N_, one_line
+from assistant.store import TableNotFound
 from assistant.web.htmx import is_htmx
 from assistant.web.i18n import tr
+
+NO_TABLE = N_("No table has this code. Check it, or start a new table.")
 
 
 def error_line(exc: HTTPException) -> str:
@@ -19,8 +22,6 @@ def error_line(exc: HTTPException) -> str:
 
 def error_answer(code: int, line: str) -> Response:
     """One line as the asker reads it: JSON for the API, text for htmx, else a page."""
-    from assistant.web.guard import one_line
-
     line = one_line(line)
     if request.path.startswith("/api/") or request.path == "/healthz":
         resp = jsonify(error=line)
@@ -35,6 +36,10 @@ def error_answer(code: int, line: str) -> Response:
 
 def init_errors(app: Flask) -> None:
     """Register the handlers that turn every HTTP error into one clear line."""
+
+    @app.errorhandler(TableNotFound)
+    def _no_table(_exc: TableNotFound):
+        return error_answer(404, NO_TABLE)  # the one answer to an unknown table code
 
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):

@@ -7,14 +7,22 @@ import io
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 
-from assistant.games import GAMES
 from assistant.reducers import EditError
-from assistant.reducers.pisanki import SLOTS
-from assistant.store import StaleEdit, Table, TableNotFound
-from assistant.web import store
+from assistant.registry import find, games
+from assistant.store import StaleEdit, Table
+from assistant.web import load, store
 from assistant.web.results import (
     CSV_FIELDS,
     result_id,
@@ -30,17 +38,10 @@ bp = Blueprint("finish", __name__)
 HISTORY_LIMIT = 500  # tables read for the history page, newest first
 
 
-def _load(code: str) -> Table:
-    try:
-        return store().get(code)
-    except TableNotFound:
-        abort(404, description=_("No table has this code. Check it, or start a new table."))
-
-
 @bp.get("/t/<code>/result.json")
 def result_json_view(code: str):
     """INTERFACE.md "Table results" as JSON (no cookie needed)."""
-    resp = jsonify(result_json(_load(code)))
+    resp = jsonify(result_json(load(code)))
     resp.headers["Cache-Control"] = "no-cache"
     return resp
 
@@ -51,7 +52,7 @@ def result_csv_view(code: str):
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
-    writer.writerows(result_rows(_load(code)))
+    writer.writerows(result_rows(load(code)))
     resp = current_response(buf.getvalue(), "text/csv; charset=utf-8")
     resp.headers["Content-Disposition"] = f'inline; filename="{code}-result.csv"'
     return resp
@@ -59,8 +60,6 @@ def result_csv_view(code: str):
 
 def current_response(body: str, mimetype: str):
     """A plain answer with a body and a content type."""
-    from flask import current_app
-
     resp = current_app.response_class(body, mimetype=mimetype)
     resp.headers["Cache-Control"] = "no-cache"
     return resp
@@ -69,42 +68,24 @@ def current_response(body: str, mimetype: str):
 def final_context(t: Table, own: bool) -> dict[str, Any]:
     """What the final screen shows: ranking, winners, the game's sheet, the share text."""
     r = standing(t)
+    game = find(t.game)
     rid = result_id(t.code)
     share_url = url_for("finish.shared", rid=rid, _external=True)
     ctx: dict[str, Any] = {
-        "t": t, "state": t.state, "game": GAMES[t.game], "r": r, "own": own, "rid": rid,
-        "share_text": share_text(GAMES[t.game].title, r, t.updated_ms),
+        "t": t, "state": t.state, "game": game, "r": r, "own": own, "rid": rid,
+        "share_text": share_text(game.title, r, t.updated_ms),
         "share_url": share_url,
         "played": datetime.fromtimestamp(t.updated_ms / 1000, UTC).strftime("%-d.%m.%Y, %H:%M"),
-        "can_keep_scoring": t.game == "pisanki"
-        and any(t.state["scoring"].get(s) for s in SLOTS),
+        "can_keep_scoring": game.can_keep_scoring(t.state),
     }
-    ctx.update(sheet_context(t))
+    ctx.update(game.sheet(t))
     return ctx
-
-
-def sheet_context(t: Table) -> dict[str, Any]:
-    """Each game's sheet: the way there."""
-    if t.game == "pisanki":
-        from assistant.web.pisanki import sheet_context as pisanki_sheet
-
-        return pisanki_sheet(t)
-    if t.game == "okoshki":
-        from assistant.reducers.okoshki import game_standing
-        from assistant.web.okoshki import sheet
-
-        return {"sheet": sheet(t.state), "totals": game_standing(t.state).totals}
-    if t.game == "kitsune":
-        from assistant.games import kitsune as kg
-
-        return {"kg": kg}
-    return {}
 
 
 @bp.get("/t/<code>/final")
 def final(code: str):
     """The final screen of a table: everyone ranked, the winners, the sheet, share, rematch."""
-    t = _load(code)
+    t = load(code)
     return render_template("results/final.html", **final_context(t, own=True))
 
 
@@ -132,11 +113,12 @@ def find_by_result_id(rid: str) -> Table | None:
 def history_games(game: str = "", player: str = "") -> list[dict[str, Any]]:
     """This server's games with players, newest first, filtered by game and player name."""
     wanted = player.strip().casefold()
+    known = {g.slug: g for g in games()}
     out = []
     rows = sorted(store().recent(limit=HISTORY_LIMIT),
                   key=lambda row: (row["updated_ms"], row["id"]), reverse=True)
     for row in rows:
-        if row["game"] not in GAMES or (game and row["game"] != game):
+        if row["game"] not in known or (game and row["game"] != game):
             continue
         t = store().get(row["code"])
         r = standing(t)
@@ -144,7 +126,7 @@ def history_games(game: str = "", player: str = "") -> list[dict[str, Any]]:
             continue  # a table nobody played
         if wanted and not any(wanted in p.name.casefold() for p in r.places):
             continue
-        out.append({"rid": result_id(t.code), "game": GAMES[t.game], "r": r,
+        out.append({"rid": result_id(t.code), "game": known[t.game], "r": r,
                     "when": datetime.fromtimestamp(t.updated_ms / 1000, UTC),
                     "updated_ms": t.updated_ms})
     return out
@@ -175,42 +157,26 @@ def tallies(games: list[dict[str, Any]], player: str = "") -> list[dict[str, Any
 @bp.get("/history")
 def history():
     """Past games of this server, newest first, filterable; players' tallies."""
+    all_games = list(games())
     game = request.args.get("game", "")
-    if game and game not in GAMES:
+    if game not in {g.slug for g in all_games}:
         game = ""
     player = request.args.get("player", "")[:24]
-    games = history_games(game, player)
-    return render_template("results/history.html", games=games, tallies=tallies(games, player),
-                           all_games=GAMES.values(), game=game, player=player)
+    played = history_games(game, player)
+    return render_template("results/history.html", games=played, tallies=tallies(played, player),
+                           all_games=all_games, game=game, player=player)
 
 
 # -- rematch ----------------------------------------------------------------------------------
 def rematch_edits(t: Table, keep_scoring: bool) -> list[tuple[str, dict[str, Any]]]:
     """The edits that seat the same players (names, order, ages) at a new table."""
-    state = t.state
-    edits: list[tuple[str, dict[str, Any]]] = []
-    if t.game == "okoshki":
-        edits += [("players.rename", {"index": i, "name": p["name"]})
-                  for i, p in enumerate(state["players"])]
-    else:
-        for p in state["players"]:
-            data: dict[str, Any] = {"name": p["name"]}
-            if t.game == "kitsune" and p.get("age") is not None:
-                data["age"] = p["age"]
-            edits.append(("players.add", data))
-    if t.game == "pisanki" and keep_scoring:
-        edits += [("pisanki.scoring", {"slot": s, "number": n})
-                  for s, n in state["scoring"].items() if n]
-    if t.game == "liski":
-        edits += [("board.puchater.add", {"name": p["name"], "symbol": p["symbol"]})
-                  for p in state.get("board", {}).get("puchaters", [])]
-    return edits
+    return find(t.game).rematch(t.state, keep_scoring)
 
 
 @bp.post("/t/<code>/rematch")
 def rematch(code: str):
     """A new table with the same players; the old table tells its phones to follow."""
-    old = _load(code)
+    old = load(code)
     new = store().create_table(old.game)
     author = device_id()
     for op, data in rematch_edits(old, keep_scoring=request.form.get("keep_scoring") == "1"):
@@ -224,18 +190,3 @@ def rematch(code: str):
     except (EditError, StaleEdit):
         pass  # the old table refused the pointer: the new table stands anyway
     return redirect(url_for("tables.table", code=new.code), code=303)
-
-
-@bp.get("/okoshki/face")
-def okoshki_face():
-    """Turn this phone's Okoshki face-to-face layout on or off (a cookie), then go back."""
-    from assistant.web.okoshki import FACE_COOKIE
-
-    back = request.args.get("next", "")
-    if not back.startswith("/t/") or "//" in back or "\\" in back:
-        back = url_for("tables.home")
-    resp = redirect(back, code=303)
-    on = request.args.get("on") == "1"
-    resp.set_cookie(FACE_COOKIE, "1" if on else "0", max_age=365 * 24 * 3600, samesite="Lax",
-                    httponly=True)
-    return resp

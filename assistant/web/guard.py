@@ -12,6 +12,10 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import DBAPIError
 
+from assistant.messages import one_line
+from assistant.store import normalize_code, tables_t
+from assistant.web.errors import NO_TABLE, error_answer
+
 CODE_RE = re.compile(r"[A-Za-z0-9-]{1,20}")
 NONCE_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
 # Wrong table codes one client may try (only failed lookups count, so a table's own phones
@@ -22,12 +26,6 @@ BUSY = "The table is busy: try again in a moment."
 READ_ONLY = "The database is read-only: nothing can be saved (check the file's permissions)."
 UNREACHABLE = "The database cannot be reached: nothing can be read or saved right now."
 BAD_TEXT = "That edit holds text the database cannot store."
-
-
-def one_line(text: Any, limit: int = 200) -> str:
-    """A message as one line of at most `limit` characters (a long bad value is cut)."""
-    line = " ".join(str(text).split())
-    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def db_fault(exc: BaseException) -> tuple[int, str]:
@@ -44,8 +42,6 @@ def db_fault(exc: BaseException) -> tuple[int, str]:
 
 def database_health(engine: sa.Engine) -> str | None:
     """None when the database can be read and written, else the one line that says why."""
-    from assistant.store import tables_t
-
     try:
         with engine.connect() as conn:
             conn.execute(sa.select(tables_t.c.id).limit(1)).first()
@@ -68,13 +64,11 @@ def _failed_lookup(response: Any) -> bool:
 
 def init_guard(app: Flask) -> None:
     """Check codes and nonces, limit code guessing, and answer database faults clearly."""
-    from assistant.web.errors import error_answer
-
     @app.url_value_preprocessor
     def _check_code(_endpoint: str | None, values: dict[str, Any] | None) -> None:
         code = (values or {}).get("code")
         if code is not None and not CODE_RE.fullmatch(code):
-            abort(404, description="No table has this code. Check it, or start a new table.")
+            abort(404, description=NO_TABLE)
         for value in (values or {}).values():  # no NUL or huge value ever reaches the database
             if isinstance(value, str) and ("\x00" in value or len(value) > 200):
                 abort(404, description="There is no such page.")
@@ -102,8 +96,6 @@ def init_guard(app: Flask) -> None:
 
     def _right_code() -> bool:
         """A request for an existing table is never limited, whatever this client tried."""
-        from assistant.store import normalize_code, tables_t
-
         code = (request.view_args or {}).get("code")
         if code is None:
             code = normalize_code(request.args.get("code", ""))[:20]

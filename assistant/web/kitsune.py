@@ -5,7 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games import kitsune as kg
-from assistant.reducers.kitsune import CARD_WORDS, CARDS, COLOUR_WORDS, colour_of, seen
+from assistant.games import ranking
+from assistant.messages import N_
+from assistant.reducers.kitsune import (
+    CARD_WORDS,
+    CARDS,
+    COLOUR_WORDS,
+    KitsuneTable,
+    areas,
+    colour_of,
+    seen,
+    youngest,
+)
+from assistant.registry import Edits, Game, register
 from assistant.store import Table
 
 
@@ -23,8 +35,6 @@ def context(t: Table) -> dict[str, Any]:
             risk = None  # the areas were corrected by hand beyond the deck: no honest number
     active = state["active"]
     if active is None and players:
-        from assistant.reducers.kitsune import youngest
-
         active = youngest(state)
     goal = kg.target(len(players)) if 2 <= len(players) <= 6 else None
     return {
@@ -40,3 +50,30 @@ def context(t: Table) -> dict[str, Any]:
         "card_names": CARD_WORDS,  # shown with tr(): Oni names stay as printed
         "colour_words": COLOUR_WORDS,
     }
+
+
+def standing(state: dict[str, Any]) -> ranking.Ranking:
+    """Ranked by kitsune in the play area, with the rules' tie-breaks."""
+    players = areas(state)
+    goal = kg.target(len(players)) if 2 <= len(players) <= 6 else 0
+    over = state.get("over")
+    res = (kg.Result(goal, tuple(over["winners"]), over["reason"], over.get("why", ""))
+           if over else kg.Result(goal, (), None))
+    return ranking.kitsune(players, res)
+
+
+def final_sheet(_t: Table) -> dict[str, Any]:
+    """The final screen's play areas."""
+    return {"kg": kg}
+
+
+def rematch(state: dict[str, Any], _keep_scoring: bool) -> Edits:
+    """The same players with their ages (the youngest starts)."""
+    return [("players.add", {"name": p["name"]} if p.get("age") is None
+             else {"name": p["name"], "age": p["age"]}) for p in state["players"]]
+
+
+GAME = register(Game(
+    slug="kitsune", title="Kitsune", tagline=N_("Win check and bust risk"),
+    players=N_("2–6 players"), reducer=KitsuneTable(), context=context, standing=standing,
+    sheet=final_sheet, rematch=rematch, player_ages=True, score_json=kg.score_json))

@@ -9,7 +9,11 @@ from flask_babel import gettext as _
 from flask_babel import pgettext
 
 from assistant.games import liski as lg
+from assistant.games import ranking
+from assistant.messages import N_
+from assistant.reducers.liski import LiskiTable
 from assistant.reducers.liski_board import ABILITIES, BOARDS, engine_column, only_complications
+from assistant.registry import Edits, Game, register, seat_players
 from assistant.store import Table
 from assistant.web.timer import poll_data, timer_context
 
@@ -182,3 +186,29 @@ def edit(code: str):
     elif op == "board.puchater.abilities" or request.form.getlist("abilities"):
         data["abilities"] = request.form.getlist("abilities")
     return apply_edit(code, op, data)
+
+
+def puchater_names(state: dict[str, Any]) -> list[str]:
+    """The puchaters at a Liski table (the players' names when none are set up yet)."""
+    puchaters = state.get("board", {}).get("puchaters") or []
+    return [p["name"] for p in puchaters] or [p["name"] for p in state["players"]]
+
+
+def standing(state: dict[str, Any]) -> ranking.Ranking:
+    """A cooperative game: the table's outcome, won or lost together."""
+    outcome = state.get("board", {}).get("outcome")
+    won = None if not outcome else bool(outcome.get("won"))
+    return ranking.liski(puchater_names(state), won, int(state.get("round", 1)))
+
+
+def rematch(state: dict[str, Any], keep_scoring: bool) -> Edits:
+    """The same players and puchaters (their boards and marker symbols)."""
+    return seat_players(state, keep_scoring) + [
+        ("board.puchater.add", {"name": p["name"], "symbol": p["symbol"]})
+        for p in state.get("board", {}).get("puchaters", [])]
+
+
+GAME = register(Game(
+    slug="liski", title="Liski: Ojojanie", tagline=N_("Shared timer and column checks"),
+    players=N_("1–5 players"), reducer=LiskiTable(), context=context, standing=standing,
+    rematch=rematch, poll=poll, cooperative=True, blueprint=bp, check_json=lg.check_json))

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import request
+from flask import Blueprint, redirect, request, url_for
 from flask_babel import gettext as _
 
 from assistant.games import okoshki as ok
-from assistant.reducers.okoshki import DEFAULT_NAMES, game_on_points, game_standing, open_round
+from assistant.games import ranking
+from assistant.messages import N_
+from assistant.reducers.okoshki import (
+    DEFAULT_NAMES,
+    OkoshkiTable,
+    game_on_points,
+    game_standing,
+    open_round,
+)
+from assistant.registry import Edits, Game, register
 from assistant.store import Table
+
+bp = Blueprint("okoshki", __name__)
 
 FACE_COOKIE = "okoshki_face"  # face to face is a choice of each phone, not of the table
 
@@ -70,3 +81,40 @@ def context(t: Table) -> dict[str, Any]:
         "rounds_total": max(ok.ROUNDS, len(state["rounds"])),
         "face_to_face": request.cookies.get(FACE_COOKIE) == "1",
     }
+
+
+def standing(state: dict[str, Any]) -> ranking.Ranking:
+    """The two players ranked by their totals over the rounds."""
+    s = game_standing(state)
+    return ranking.okoshki([p["name"] for p in state["players"]], list(s.totals), s.over)
+
+
+def final_sheet(t: Table) -> dict[str, Any]:
+    """The final screen's score sheet."""
+    return {"sheet": sheet(t.state), "totals": game_standing(t.state).totals}
+
+
+def rematch(state: dict[str, Any], _keep_scoring: bool) -> Edits:
+    """The same two names at the new table (it starts with both players)."""
+    return [("players.rename", {"index": i, "name": p["name"]})
+            for i, p in enumerate(state["players"])]
+
+
+@bp.get("/okoshki/face")
+def face():
+    """Turn this phone's Okoshki face-to-face layout on or off (a cookie), then go back."""
+    back = request.args.get("next", "")
+    if not back.startswith("/t/") or "//" in back or "\\" in back:
+        back = url_for("tables.home")
+    resp = redirect(back, code=303)
+    on = request.args.get("on") == "1"
+    resp.set_cookie(FACE_COOKIE, "1" if on else "0", max_age=365 * 24 * 3600, samesite="Lax",
+                    httponly=True)
+    return resp
+
+
+GAME = register(Game(
+    slug="okoshki", title="Okoshki", tagline=N_("Sets, Game on / Stop, score sheet"),
+    players=N_("2 players"), reducer=OkoshkiTable(), context=context, standing=standing,
+    sheet=final_sheet, rematch=rematch, players_panel=False, blueprint=bp,
+    score_json=ok.score_json))

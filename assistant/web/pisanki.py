@@ -9,8 +9,10 @@ from flask import Blueprint, request
 from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
+from assistant.games import ranking
 from assistant.messages import N_
-from assistant.reducers.pisanki import SLOT_WORDS, SLOTS, grid_size
+from assistant.reducers.pisanki import SLOT_WORDS, SLOTS, PisankiTable, grid_size
+from assistant.registry import Edits, Game, register, seat_players
 from assistant.store import Table
 from assistant.web.htmx import page_or_fragment
 from assistant.web.i18n import tr
@@ -170,3 +172,34 @@ def choices(code: str):
          "cards": slot_cards(slot)}
     resp = render_template("pisanki/_choices.html", t=t, s=s)
     return resp, 200, {"Vary": "HX-Request"}
+
+
+def standing(state: dict[str, Any]) -> ranking.Ranking:
+    """Ranked by the total; finished once every card of every table is entered."""
+    names = [p["name"] for p in state["players"]]
+    result = live_score(state)
+    _, _, grids = table_grids(state)
+    complete = all(cell_issue(c) is None for g in grids for row in g for c in row)
+    totals = [p.total for p in result.players] if result else None
+    return ranking.pisanki(names, totals, finished=bool(result) and complete)
+
+
+def keeps_scoring(state: dict[str, Any]) -> bool:
+    """Whether a rematch can keep this table's scoring cards (some are chosen)."""
+    return any(state["scoring"].get(s) for s in SLOTS)
+
+
+def rematch(state: dict[str, Any], keep_scoring: bool) -> Edits:
+    """The same players; the same scoring cards when the players ask for them."""
+    edits = seat_players(state, keep_scoring)
+    if keep_scoring:
+        edits += [("pisanki.scoring", {"slot": s, "number": n})
+                  for s, n in state["scoring"].items() if n]
+    return edits
+
+
+GAME = register(Game(
+    slug="pisanki", title="Pisanki", tagline=N_("End-of-game scores with the why"),
+    players=N_("2–5 players"), reducer=PisankiTable(), context=context, standing=standing,
+    sheet=sheet_context, rematch=rematch, can_keep_scoring=keeps_scoring, blueprint=bp,
+    score_json=pg.score_json))

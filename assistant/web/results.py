@@ -12,57 +12,15 @@ from flask import current_app
 from flask_babel import format_date, ngettext
 from flask_babel import gettext as _
 
-from assistant.games import kitsune as kg
 from assistant.games import ranking
+from assistant.registry import find
 from assistant.store import Table
 from assistant.web.i18n import player_name
 
 
 def standing(t: Table) -> ranking.Ranking:
     """Every player's place, score and the winners, now (during or after the game)."""
-    return {"pisanki": _pisanki, "okoshki": _okoshki, "kitsune": _kitsune,
-            "liski": _liski}[t.game](t.state)
-
-
-def _pisanki(state: dict[str, Any]) -> ranking.Ranking:
-    from assistant.web.pisanki import cell_issue, live_score, table_grids
-
-    names = [p["name"] for p in state["players"]]
-    result = live_score(state)
-    _, _, grids = table_grids(state)
-    complete = all(cell_issue(c) is None for g in grids for row in g for c in row)
-    totals = [p.total for p in result.players] if result else None
-    return ranking.pisanki(names, totals, finished=bool(result) and complete)
-
-
-def _okoshki(state: dict[str, Any]) -> ranking.Ranking:
-    from assistant.reducers.okoshki import game_standing
-
-    s = game_standing(state)
-    return ranking.okoshki([p["name"] for p in state["players"]], list(s.totals), s.over)
-
-
-def _kitsune(state: dict[str, Any]) -> ranking.Ranking:
-    from assistant.reducers.kitsune import areas
-
-    players = areas(state)
-    goal = kg.target(len(players)) if 2 <= len(players) <= 6 else 0
-    over = state.get("over")
-    res = (kg.Result(goal, tuple(over["winners"]), over["reason"], over.get("why", ""))
-           if over else kg.Result(goal, (), None))
-    return ranking.kitsune(players, res)
-
-
-def liski_names(state: dict[str, Any]) -> list[str]:
-    """The puchaters at a Liski table (the players' names when none are set up yet)."""
-    puchaters = state.get("board", {}).get("puchaters") or []
-    return [p["name"] for p in puchaters] or [p["name"] for p in state["players"]]
-
-
-def _liski(state: dict[str, Any]) -> ranking.Ranking:
-    outcome = state.get("board", {}).get("outcome")
-    won = None if not outcome else bool(outcome.get("won"))
-    return ranking.liski(liski_names(state), won, int(state.get("round", 1)))
+    return find(t.game).standing(t.state)
 
 
 def iso(ms: int) -> str:
@@ -78,7 +36,7 @@ def result_json(t: Table) -> dict[str, Any]:
         "players": [{"name": p.name, "score": p.score, "rank": p.rank} for p in r.places],
         "winners": list(r.winners), "updated": iso(t.updated_ms),
     }
-    if t.game == "liski":
+    if find(t.game).cooperative:
         out["outcome"] = r.outcome
     return out
 

@@ -24,9 +24,9 @@ from flask import (
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from assistant.games import GAMES, find_game
 from assistant.messages import Message
-from assistant.reducers import EditError, reducer_for
+from assistant.reducers import EditError
+from assistant.registry import find, games
 from assistant.store import (
     StaleEdit,
     Table,
@@ -36,7 +36,8 @@ from assistant.store import (
     now_ms,
     undo_target,
 )
-from assistant.web import regions, store
+from assistant.web import load, regions, store
+from assistant.web.guard import database_health
 from assistant.web.htmx import is_htmx, page_or_fragment
 from assistant.web.i18n import tr
 from assistant.web.security import device_id
@@ -61,17 +62,17 @@ def home():
         typed = request.args.get("missing", "").strip()[:20]
         message = (Message("No table has the code %(code)s.", code=typed) if typed
                    else Message("Type the table's code first."))
-    return render_template("home.html", games=GAMES.values(), message=message)
+    return render_template("home.html", games=list(games()), message=message)
 
 
 @bp.post("/tables")
 def create():
     """Start a new table for the chosen game."""
     try:
-        find_game(request.form.get("game", ""))
+        game = find(request.form.get("game", ""))
     except LookupError:
         abort(400, description="Pick one of the four games.")
-    table = store().create_table(request.form["game"])
+    table = store().create_table(game.slug)
     return redirect(url_for("tables.table", code=table.code), code=303)
 
 
@@ -105,32 +106,36 @@ def main(code: str):
 
 @bp.post("/t/<code>/edit")
 def edit(code: str):
-    """Append one edit; answer with the fresh table (and a message if it was refused)."""
-    load(code)
-    op = request.form.get("op", "")
-    data = edit_data()
-    return apply_edit(code, op, data)
+    """The one way an edit arrives: append it, answer with the fresh table (and a message if
+    it was refused)."""
+    return submit(code, request.form.get("op", ""))
 
 
 @bp.post("/t/<code>/undo")
 def undo(code: str):
-    """Take back one edit: a given line of the history, else this phone's own last edit."""
-    t = load(code)
-    target = request.form.get("target")
-    if not target:
-        last = my_last_undoable(t, device_id())
-        if last is None:
-            return respond(t, _("This phone has nothing to undo."), error=True)
-        target = str(last.seq)
-    return apply_edit(code, "undo", {"target": target})
+    """An edit with op `undo` (its older address)."""
+    return submit(code, "undo")
 
 
 @bp.post("/t/<code>/me")
 def me(code: str):
-    """Say who this phone is (a player's name, or empty to forget it): history shows it."""
-    load(code)
-    name = " ".join(request.form.get("name", "").split())
-    return apply_edit(code, "phone.name", {"device": device_id(), "name": name})
+    """An edit with op `phone.name` (its older address)."""
+    return submit(code, "phone.name")
+
+
+def submit(code: str, op: str):
+    """Append one edit from the form. `undo` takes back the given line of the history, else
+    this phone's own last edit; `phone.name` says who this phone is (its device id comes from
+    its cookie, never from the form)."""
+    data = edit_data()
+    if op == "undo" and not data.get("target"):
+        last = my_last_undoable(load(code), device_id())
+        if last is None:
+            return respond(load(code), _("This phone has nothing to undo."), error=True)
+        data = {"target": str(last.seq)}
+    elif op == "phone.name":
+        data = {"device": device_id(), "name": " ".join(str(data.get("name", "")).split())}
+    return apply_edit(code, op, data)
 
 
 @bp.get("/t/<code>/history")
@@ -149,10 +154,7 @@ def history_page(code: str):
 @bp.get("/t/<code>/poll")
 def poll(code: str):
     """The table's version and the server clock; 304 when the phone's version is current."""
-    try:
-        version = store().version(code)
-    except TableNotFound:
-        abort(404, description="This table does not exist (any more).")
+    version = store().version(code)
     etag = f'"v{version}"'
     if request.headers.get("If-None-Match") == etag:
         resp = current_app.response_class(status=304)
@@ -168,8 +170,6 @@ def poll(code: str):
 @bp.get("/healthz")
 def healthz():
     """Health: the app answers and the database can be read and written (else why not)."""
-    from assistant.web.guard import database_health
-
     problem = database_health(store().engine)
     if problem:
         return jsonify(ok=False, error=problem), 503
@@ -177,26 +177,11 @@ def healthz():
 
 
 # -- helpers --------------------------------------------------------------------------------
-def game_view(game: str) -> Any:
-    """The game's view module (assistant/web/<game>.py): its `context` and optional `poll`."""
-    from assistant.web import kitsune, liski, okoshki, pisanki
-
-    return {"liski": liski, "pisanki": pisanki, "okoshki": okoshki, "kitsune": kitsune}[game]
-
-
 def poll_extra(code: str) -> dict[str, Any]:
     """Per-game data that every poll carries (the timer adds its state)."""
     t = store().get(code)
-    poll_fn = getattr(game_view(t.game), "poll", None)
+    poll_fn = find(t.game).poll
     return poll_fn(t) if poll_fn else {}
-
-
-def load(code: str) -> Table:
-    """The table with this code, or a 404 page."""
-    try:
-        return store().get(code)
-    except TableNotFound:
-        abort(404, description="No table has this code. Check it, or start a new table.")
 
 
 MAX_FIELDS = 60  # an edit form never has more fields than this
@@ -322,7 +307,7 @@ def who(t: Table, author: str, me: str, names: dict[str, str]) -> str:
 def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, Any]], int]:
     """Up to HISTORY_PAGE lines, newest first, of the events before seq `before`; and the
     seq to ask for more with (0 when there are no older lines)."""
-    reducer = reducer_for(t.game)
+    reducer = find(t.game).reducer
     me = device_id()
     names = phone_names(t)
     events = [ev for ev in t.events if before is None or ev.seq < before]
@@ -334,7 +319,7 @@ def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, A
             "text": tr(Message("undid: %(what)s", what=describe_target(t, ev)))
             if ev.op == "undo" else tr(reducer.describe(ev.op, ev.data)),
             "undone": ev.seq in t.undone,
-            "undoable": ev.op not in ("undo", "phone.name") and ev.seq not in t.undone,
+            "undoable": reducer.undoable(ev.op) and ev.seq not in t.undone,
             "author": ev.author,
             "who": who(t, ev.author, me, names),
             "mine": ev.author == me,
@@ -348,21 +333,23 @@ def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, A
 
 def my_last_undoable(t: Table, device: str) -> Any:
     """This phone's most recent edit that can still be undone (not an undo, not undone)."""
+    reducer = find(t.game).reducer
     for ev in reversed(t.events):
-        if ev.author == device and ev.op not in ("undo", "phone.name") and ev.seq not in t.undone:
+        if ev.author == device and reducer.undoable(ev.op) and ev.seq not in t.undone:
             return ev
     return None
 
 
 def table_context(t: Table, message: str | None = None, error: bool = False) -> dict[str, Any]:
     """Everything a table template needs."""
-    reducer = reducer_for(t.game)
+    game = find(t.game)
+    reducer = game.reducer
     history, more = history_lines(t)
     last = t.last_undoable()
     mine = my_last_undoable(t, device_id())
     ctx: dict[str, Any] = {
         "t": t,
-        "game": GAMES[t.game],
+        "game": game,
         "state": t.state,
         "pretty_code": format_code(t.code),
         "join_url": join_url(t.code),
@@ -385,13 +372,13 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         # Steps that throw something away: the page offers a one-tap undo after them.
         "destructive_ops": " ".join(sorted(reducer.destructive())),
     }
-    ctx.update(game_view(t.game).context(t))
+    ctx.update(game.context(t))
     return ctx
 
 
 def describe_target(t: Table, ev: Any) -> str | Message:
     """What an undo event took back (a Message, translated where shown)."""
-    reducer = reducer_for(t.game)
+    reducer = find(t.game).reducer
     seq = undo_target(ev.data)
     target = t.event(seq) if seq else None
     return reducer.describe(target.op, target.data) if target else Message("an edit")

@@ -87,7 +87,7 @@ def test_a_registration_refusal_is_a_message(pl, tmp_path):
 
 def test_kitsunes_turn_notes_read_in_each_phones_language(pl):
     """The final page's "Turn notes" come from the state as Messages, not English text."""
-    from assistant.reducers import reducer_for
+    from assistant.registry import reducer_for
 
     r = reducer_for("kitsune")
     s = r.initial_state()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assistant.reducers import reducer_for
+from assistant.registry import reducer_for
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 STATIC = Path(__file__).resolve().parents[2] / "static" / "js"

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assistant import create_app
-from assistant.reducers import reducer_for
 from assistant.reducers.schema import Bool, Choice, Field, Int, ListOf, MapOf, Nullable, Obj, Str
+from assistant.registry import reducer_for
 from tests.conftest import Phone
 
 GAMES = ["liski", "pisanki", "okoshki", "kitsune"]

@@ -8,8 +8,9 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from assistant.reducers import EditError, reducer_for
+from assistant.reducers import EditError
 from assistant.reducers.schema import Int, Str
+from assistant.registry import reducer_for
 from assistant.store import Event, events_t, fold_events, tables_t
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.reducers import EditError, reducer_for
+from assistant.reducers import EditError
+from assistant.registry import reducer_for
 
 
 def lpost(phone, code, op, **fields):

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant.reducers import EditError, reducer_for
+from assistant.reducers import EditError
 from assistant.reducers.pisanki import clean_cell
+from assistant.registry import reducer_for
 
 CASE = json.loads((Path(__file__).parents[1] / "games/cases/pisanki/g01_two_players_bunny.json").read_text())
 
