@@ -11,6 +11,7 @@ from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateNotFound
 from assistant import registry
 from assistant.config import BASE, ROOT, defaults
 from assistant.store import Store
+from assistant.vision.register import use_folder
 from assistant.web import api, cards, deck, errors, finish, guard, security, tables
 from assistant.web.i18n import init_i18n
 
@@ -19,9 +20,6 @@ def _use_registered_deck(folder: str) -> None:
     """Recognise against the player's registered cards when there are some."""
     path = Path(folder)
     if path.exists() and (any(path.glob("*.png")) or (path / "pisanki.json").exists()):
-        # Lazy: the vision package loads OpenCV, which only a registered deck needs at start.
-        from assistant.vision.register import use_folder
-
         use_folder(path)
 
 

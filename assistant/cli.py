@@ -21,6 +21,9 @@ from assistant.config import ROOT, defaults
 from assistant.interface import load_json, run
 from assistant.messages import one_line, plain
 from assistant.registry import checkers, scorers
+from assistant.vision import register
+from assistant.vision.api import recognise_okoshki, recognise_pisanki
+from assistant.vision.register import use_folder
 
 
 def lan_address() -> str:
@@ -116,7 +119,6 @@ def read_photo(path: str) -> bytes:
 
 def use_deck(folder: str | None) -> Path:
     """The registered deck's folder (default: the app's own), now used for recognition."""
-    from assistant.vision.register import use_folder  # lazy: OpenCV, for photo commands only
 
     path = Path(folder) if folder else ROOT / "instance" / "deck"
     use_folder(path if path.exists() else None)
@@ -145,8 +147,6 @@ def deck_args(args: argparse.Namespace) -> argparse.Namespace:
 
 def cmd_deck(args: argparse.Namespace) -> int:
     """Register, learn, show or forget the players' own deck (INTERFACE.md)."""
-    from assistant.vision import register  # lazy: OpenCV, for photo commands only
-
     folder = use_deck(args.deck)
     try:
         if args.action == "register":
@@ -170,11 +170,6 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 def cmd_recognize(args: argparse.Namespace) -> int:
     """Recognise a photo and print the INTERFACE.md JSON."""
-    from assistant.vision.api import (  # lazy: OpenCV, for photo commands only
-        recognise_okoshki,
-        recognise_pisanki,
-    )
-
     use_deck(args.deck)
     data = read_photo(args.photo)
     if args.game == "pisanki":

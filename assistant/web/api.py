@@ -10,6 +10,8 @@ from flask import Blueprint, abort, jsonify, request
 from assistant.interface import JsonFn, load_json, run
 from assistant.messages import one_line
 from assistant.registry import checkers, scorers
+from assistant.vision.api import RecognitionError, recognise_okoshki, recognise_pisanki
+from assistant.web.i18n import tr
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 PAGE_HEADER = "X-Assistant-Page"  # sent by the pages' photo upload: answer in the phone's language
@@ -44,8 +46,6 @@ def score(game: str):
 @bp.post("/<game>/recognize")
 def recognize(game: str):
     """POST /api/{pisanki,okoshki}/recognize: multipart `photo` (and `rows`, `cols`)."""
-    from assistant.vision.api import RecognitionError, recognise_okoshki, recognise_pisanki
-
     if game not in ("pisanki", "okoshki"):
         abort(404, description=f"no photo recognition for {game[:20]}")
     photo = request.files.get("photo")
@@ -79,8 +79,6 @@ def in_page_language(message: Any) -> str:
     """English for API clients; the phone's language when a page asks (X-Assistant-Page: 1),
     as photo.js does: the API's words stay English (INTERFACE.md), a player reads their own."""
     if request.headers.get(PAGE_HEADER) == "1":
-        from assistant.web.i18n import tr
-
         return tr(message)
     return str(message)
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import threading
 from functools import cache
 
+import cv2
 from flask import Blueprint, abort
 
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
+from assistant.vision import deck
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 JPEG = {"Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400"}
@@ -18,36 +20,22 @@ _DRAWING = threading.Lock()
 
 
 def _jpeg(img) -> bytes:
-    import cv2
-
     return cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 88])[1].tobytes()
 
 
 @cache
 def _pisanki_face(cloth: str, egg: str | None, double: bool, flowers: tuple[str, ...]) -> bytes:
-    import cv2
-
-    from assistant.vision import deck
-
     face = deck.pisanki_face(cloth, egg, double, flowers)
     return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
 
 
 @cache
 def _back_face() -> bytes:
-    import cv2
-
-    from assistant.vision import deck
-
     return _jpeg(cv2.resize(deck.pisanki_back(), (125, 175), interpolation=cv2.INTER_AREA))
 
 
 @cache
 def _okoshki_face(card_id: str) -> bytes:
-    import cv2
-
-    from assistant.vision import deck
-
     face = deck.okoshki_faces()[card_id]
     return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
 

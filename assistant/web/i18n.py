@@ -29,6 +29,7 @@ from flask_babel import gettext as _
 
 from assistant.config import ROOT
 from assistant.messages import Message
+from assistant.reducers.okoshki import DEFAULT_NAMES
 
 LANGUAGES = ("en", "pl")
 COOKIE = "lang"
@@ -66,8 +67,6 @@ def tr(message: Any) -> str:
 
 def player_name(name: str) -> str:
     """A player's name as typed; the default names a table starts with read in each language."""
-    from assistant.reducers.okoshki import DEFAULT_NAMES
-
     return _(name) if name in DEFAULT_NAMES else name
 
 
