@@ -56,7 +56,8 @@ export async function pump() {
   while (state.queue.length) {
     const item = state.queue[0];
     let resp;
-    const headers = { "X-CSRF-Token": csrf(), "HX-Request": "true", "X-Interact": "1" };
+    const headers = { "X-CSRF-Token": csrf(), "HX-Request": "true", "X-Interact": "1",
+                      "Accept": "text/html" };
     const hashes = state.wholeNext ? null : regionHashes();
     if (hashes) headers["X-Regions"] = hashes;
     try {
