@@ -83,9 +83,9 @@ def percent(fraction: float) -> str:
 
 @cache
 def js_messages() -> tuple[tuple[str, ...], ...]:
-    """Every t("…") and tn("…", "…", n) text in static/js (read once per process)."""
+    """Every t("…") and tn("…", "…", n) text in static/js and below (read once per process)."""
     found: list[tuple[str, ...]] = []
-    for path in sorted(Path(JS_DIR).glob("*.js")):
+    for path in sorted(Path(JS_DIR).rglob("*.js")):
         with path.open("rb") as fh:
             for _line, _func, msg, _comments in extract_javascript(
                 fh, {"t": None, "tn": (1, 2)}, [], {}

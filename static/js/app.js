@@ -1,5 +1,5 @@
 // Small shared island: a clear message when an htmx request (a picker's lazy load) fails.
-// Edits go through interact.js, which says what went wrong itself.
+// Edits go through the interaction layer (static/js/interact/), which says what went wrong itself.
 (function () {
   "use strict";
   function say(text) { if (window.interact) window.interact.toast(text); }

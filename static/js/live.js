@@ -1,5 +1,5 @@
 // Keeps a table page in step with the other phones: cheap conditional polling of the table's
-// version (304 when nothing changed), a refresh of #table-main when it did (interact.js), and the server
+// version (304 when nothing changed), a refresh of #table-main when it did (static/js/interact/), and the server
 // clock offset for the timer island. Polling pauses while the page is hidden.
 (function () {
   "use strict";

@@ -182,7 +182,8 @@
     if (ev.target.classList && ev.target.classList.contains("photo-input")) onPhoto(ev.target);
   });
 
-  // Okoshki: show the counts found for the player's zone; "Use these counts" saves them.
+  // Okoshki: show the counts found for the player's zone; "Use these counts" saves them (an edit
+  // through the interaction layer: its answer is morphed in like every edit's).
   const NAMES = { sun: t("Sun"), sun_clouded: t("Clouded sun"), sun_rainbow: t("Sun with rainbow"), bird: t("Bird"),
                   owl: t("Owl"), swallow_rainbow: t("Swallow with rainbow"), cat: t("Cat"), cat_red: t("Red cat"),
                   cat_tabby: t("Gray tabby cat"), sky: t("Sky") };
@@ -224,8 +225,7 @@
       out.hidden = true; if (learn) learn.hidden = true; window.tableBusy = false;
     });
     use.addEventListener("click", async function () {
-      const res = await window.postEdit(d.box.dataset.edit, d.box.dataset.csrf, "zone.fill",
-        { player: d.box.dataset.player }, { zone: d.result.zone });
+      const res = await window.interact.post("zone.fill", { player: d.box.dataset.player }, { zone: d.result.zone });
       window.tableBusy = false;
       if (res.error) { if (window.appToast) window.appToast(res.error); return; }
       const tick = learn && learn.querySelector(".learn-deck");
@@ -246,7 +246,6 @@
           if (window.appToast) window.appToast(err.message || String(err));
         }
       }
-      window.interact.refresh();
     });
   });
 })();

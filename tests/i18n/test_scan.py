@@ -149,7 +149,7 @@ def bare_js_texts(src: str) -> list[str]:
 
 def test_the_js_islands_show_no_text_outside_t():
     """Every sentence a JS island shows goes through t()/tn() (the catalogue), like the pages."""
-    bad = {p.name: bare_js_texts(p.read_text()) for p in sorted((ROOT / "static/js").glob("*.js"))}
+    bad = {p.name: bare_js_texts(p.read_text()) for p in sorted((ROOT / "static/js").rglob("*.js"))}
     assert not {k: v for k, v in bad.items() if v}, bad
 
 
