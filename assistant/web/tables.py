@@ -107,34 +107,16 @@ def main(code: str):
 @bp.post("/t/<code>/edit")
 def edit(code: str):
     """The one way an edit arrives: append it, answer with the fresh table (and a message if
-    it was refused)."""
-    return submit(code, request.form.get("op", ""))
-
-
-@bp.post("/t/<code>/undo")
-def undo(code: str):
-    """An edit with op `undo` (its older address)."""
-    return submit(code, "undo")
-
-
-@bp.post("/t/<code>/me")
-def me(code: str):
-    """An edit with op `phone.name` (its older address)."""
-    return submit(code, "phone.name")
-
-
-def submit(code: str, op: str):
-    """Append one edit from the form. `undo` takes back the given line of the history, else
-    this phone's own last edit; `phone.name` says who this phone is (its device id comes from
-    its cookie, never from the form)."""
-    data = edit_data()
+    it was refused). `undo` without a target takes back this phone's own last edit. The
+    phone's device id comes from its cookie, never from the form (an op that declares a
+    `device` field, such as phone.name, gets it; the other ops' schemas drop it)."""
+    op = request.form.get("op", "")
+    data = {**edit_data(), "device": device_id()}
     if op == "undo" and not data.get("target"):
         last = my_last_undoable(load(code), device_id())
         if last is None:
             return respond(load(code), _("This phone has nothing to undo."), error=True)
-        data = {"target": str(last.seq)}
-    elif op == "phone.name":
-        data = {"device": device_id(), "name": " ".join(str(data.get("name", "")).split())}
+        data["target"] = str(last.seq)
     return apply_edit(code, op, data)
 
 
@@ -243,17 +225,13 @@ def apply_edit(code: str, op: str, data: dict[str, Any]):
 
 
 def respond(t: Table, message: str | None = None, error: bool = False):
-    """htmx gets the live fragment (a refusal is a 200 with its message); forms a redirect.
-
-    A script island that asks for JSON (the Pisanki grid) gets the version and any message.
-    The interaction layer (X-Interact) gets the message in headers, to show it where the
-    player is looking rather than at the top of the table.
-    """
+    """The answer to an edit. The interaction layer (X-Interact) gets #table-main (only its
+    changed regions when it says which it holds) with the version, the edit's seq and any
+    message in headers, to show the message where the player is looking. A page without
+    JavaScript gets a redirect to the table, or the table with the message when refused
+    (an htmx request without the interaction layer: that table as a fragment)."""
     if request.headers.get("X-Interact") == "1":
-        if request.headers.get("Accept") == "application/json":
-            resp = jsonify(version=t.version, error=message if error else None)
-        else:
-            resp = live_main(t)
+        resp = live_main(t)
         resp.headers["X-Version"] = str(t.version)
         if message:
             resp.headers["X-Message"] = quote(message)
@@ -261,14 +239,7 @@ def respond(t: Table, message: str | None = None, error: bool = False):
         elif t.events:
             resp.headers["X-Seq"] = str(t.events[-1].seq)
         return resp
-    if request.headers.get("Accept") == "application/json":
-        return jsonify(version=t.version, error=message if error else None)
-    if is_htmx():
-        return page_or_fragment(
-            f"{t.game}/table.html", "tables/_main.html",
-            **table_context(t, message=message, error=error),
-        )
-    if message:
+    if message or is_htmx():
         return page_or_fragment(
             f"{t.game}/table.html", "tables/_main.html",
             **table_context(t, message=message, error=error),

@@ -158,7 +158,7 @@ def test_events_stored_before_validation_never_break_a_table(app, phone):
     phone.get(f"/t/{code}")
     phone.edit(code, "zone.add", player="1", kind="sky")
     assert store.get(code).state["rounds"][0]["zones"][1]["sky"] == 1
-    resp = phone.client.post(f"/t/{code}/undo", data={"v": phone.version,
+    resp = phone.client.post(f"/t/{code}/edit", data={"op": "undo", "v": phone.version,
                                                       "csrf_token": phone.token})
     assert resp.status_code in (200, 303)
     reads(phone, code)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -66,9 +67,9 @@ def enter_case(phone, code):
                     "op": "pisanki.cell", "v": phone.version, "csrf_token": phone.token,
                     "player": p, "name": player["name"], "r": r, "c": c,
                     "data": json.dumps({"cell": cell if cell else {"down": True}})},
-                    headers={"Accept": "application/json"})
-                assert resp.json["error"] is None
-                phone.version = resp.json["version"]
+                    headers={"HX-Request": "true", "X-Interact": "1"})
+                assert resp.headers.get("X-Error") is None and resp.headers["X-Seq"]
+                phone.version = int(resp.headers["X-Version"])
 
 
 def test_a_whole_game_entered_cell_by_cell_scores_as_the_hand_worked_case(phone):
@@ -84,14 +85,15 @@ def test_sheet_page_face(phone):
     assert "<html" in phone.get(f"/t/{code}/pisanki/sheet").get_data(as_text=True)
 
 
-def test_cell_edit_json_answer_reports_refusals(phone):
+def test_cell_edit_answer_reports_refusals_in_headers(phone):
     code = setup_table(phone)
     resp = phone.client.post(f"/t/{code}/edit", data={
         "op": "pisanki.cell", "v": phone.version, "csrf_token": phone.token, "player": 0,
         "name": "Ala", "r": 0, "c": 0,
         "data": json.dumps({"cell": {"cloth": "striped", "egg": "red", "double": True}})},
-        headers={"Accept": "application/json"})
-    assert resp.json["error"] == "Double eggs are only on the neutral tablecloth."
+        headers={"HX-Request": "true", "X-Interact": "1"})
+    assert resp.headers["X-Error"] == "1"
+    assert unquote(resp.headers["X-Message"]) == "Double eggs are only on the neutral tablecloth."
 
 
 def test_cell_outside_the_table_for_five_players(phone):

@@ -142,7 +142,7 @@ def test_undo_takes_back_the_last_edit_whoever_made_it(phone, phone2):
     code = phone.new_table("kitsune")
     phone.edit(code, "players.add", name="Ala")
     phone2.get(f"/t/{code}")
-    resp = phone2.edit(code, "undo", url=f"/t/{code}/undo", target=1)
+    resp = phone2.edit(code, "undo", target=1)
     text = resp.get_data(as_text=True)
     assert 'value="Ala"' not in text and "undid: added player Ala" in text
 
@@ -151,22 +151,22 @@ def test_undo_twice_of_the_same_edit_undoes_once(phone):
     code = phone.new_table("kitsune")
     phone.edit(code, "players.add", name="Ala")
     phone.edit(code, "players.add", name="Bo")
-    phone.edit(code, "undo", url=f"/t/{code}/undo", target=2, version=2)
-    resp = phone.edit(code, "undo", url=f"/t/{code}/undo", target=2, version=2)
+    phone.edit(code, "undo", target=2, version=2)
+    resp = phone.edit(code, "undo", target=2, version=2)
     text = resp.get_data(as_text=True)
     assert "already undone" in text and 'value="Ala"' in text
 
 
 def test_undo_with_nothing_to_undo(phone):
     code = phone.new_table("kitsune")
-    resp = phone.edit(code, "undo", url=f"/t/{code}/undo")
+    resp = phone.edit(code, "undo")
     assert "nothing to undo" in resp.get_data(as_text=True).lower()
 
 
 def test_undo_plain_form_redirects(phone):
     code = phone.new_table("kitsune")
     phone.edit(code, "players.add", name="Ala")
-    resp = phone.edit(code, "undo", htmx=False, url=f"/t/{code}/undo", target=1)
+    resp = phone.edit(code, "undo", htmx=False, target=1)
     assert resp.status_code == 303
 
 

@@ -132,8 +132,8 @@ function undoable(item) {
 // Undo belongs to the phone that edited: the toast's Undo takes back that one line.
 function undoSeq(seq) {
   const m = main();
-  if (!m || !m.dataset.undo) return;
-  enqueue({ url: m.dataset.undo, fields: [["target", String(seq)], ["v", m.dataset.version]] }, null);
+  if (!m || !m.dataset.editUrl) return;
+  enqueue({ url: m.dataset.editUrl, fields: [["op", "undo"], ["target", String(seq)], ["v", m.dataset.version]] }, null);
 }
 
 // Queue one edit ({url, fields: [[name, value]…], v, label?, data?}); `source` is the tapped control.
