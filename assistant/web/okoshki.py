@@ -56,7 +56,7 @@ def sheet(state: dict[str, Any]) -> list[dict[str, Any]]:
         if res["winner"] is not None:
             pts[res["winner"]] = res["total"]
         rows.append({"index": i, "number": i + 1, "dealer": dealer, "game_on": game_on,
-                     "points": pts, "result": res})
+                     "points": pts, "result": res, "tie_break": i >= ok.ROUNDS})
     return rows
 
 
@@ -73,6 +73,8 @@ def context(t: Table) -> dict[str, Any]:
         "ok": ok,
         "rnd": rnd,
         "round_number": len(state["rounds"]),
+        "rounds": ok.ROUNDS,
+        "tie_break": len(state["rounds"]) > ok.ROUNDS,
         "zones": [zone_view(zones[p], rnd, p) for p in (0, 1)],
         "standing": standing,
         "dealer": standing.next_dealer,
