@@ -20,6 +20,7 @@ The package, lowest first (each module imports only those above it):
   snapshot  snapshots of folded states, their JSON
   cache     the LRU of folded tables; a table at its row's version (cached, caught up, cold)
   record    appending: row locks, nonces, the stale-edit policy, undo
+  announce  "table X is now at version N", for those waiting (live push)
 and here the Store that puts them together.
 """
 
@@ -33,6 +34,7 @@ from sqlalchemy.exc import IntegrityError
 
 from assistant.reducers import reducer_for
 from assistant.store import record
+from assistant.store.announce import Announcer, LocalAnnouncer
 from assistant.store.cache import TableCache
 from assistant.store.fold import (
     fold,
@@ -62,7 +64,7 @@ from assistant.store.schema import connect, events_t, metadata, migrate, snapsho
 
 __all__ = [
     "CACHE_TABLES", "CODE_ALPHABET", "CODE_LENGTH", "RECENT", "SNAPSHOT_EVERY",
-    "Event", "History", "StaleEdit", "Store", "Table",
+    "Announcer", "Event", "History", "LocalAnnouncer", "StaleEdit", "Store", "Table",
     "TableNotFound", "events_t", "fold", "fold_events", "fold_from", "fold_onto",
     "format_code", "metadata", "migrate", "normalize_code", "now_ms", "snapshot_usable",
     "snapshots_t", "tables_t", "undo_target",
@@ -73,10 +75,11 @@ class Store:
     """All persistence: create tables, read them folded, append edits, page their history."""
 
     def __init__(self, url: str, *, cache_tables: int = CACHE_TABLES,
-                 snapshot_every: int = SNAPSHOT_EVERY):
+                 snapshot_every: int = SNAPSHOT_EVERY, announcer: Announcer | None = None):
         self.url = url
         self.engine = connect(url)
         self.snapshot_every = snapshot_every
+        self.announcer: Announcer = LocalAnnouncer() if announcer is None else announcer
         self._cache = TableCache(cache_tables)
 
     @property
@@ -104,7 +107,9 @@ class Store:
                     )
             except IntegrityError:
                 continue
-            return self.get(code)
+            table = self.get(code)
+            self.announcer.announce(code, table.version)
+            return table
         raise RuntimeError("could not find a free table code")
 
     def recent(self, limit: int = 8) -> list[dict[str, Any]]:
@@ -172,13 +177,18 @@ class Store:
         and answers with the table. A stale edit whose keys meet an event made since `base` by
         someone else raises StaleEdit; an edit the rules refuse raises EditError. Both leave
         the log and the cached state unchanged. An undo without a target takes back the latest
-        edit the phone saw (at or before `base`).
+        edit the phone saw (at or before `base`). A new event, once committed, is announced
+        (`self.announcer`), as is a new table.
         """
-        new, _appended = record.append(
+        new, appended = record.append(
             self.engine, self._cache, code, op, data, base=base, author=author, nonce=nonce,
             at_ms=at_ms, snapshot_every=self.snapshot_every,
         )
         self._cache.remember(new)
+        # Only once committed and cached: a woken listener reads this version (or a newer one).
+        # A repeated nonce appended nothing, so it announces nothing.
+        if appended:
+            self.announcer.announce(new.code, new.version)
         return new
 
     def cached_tables(self) -> int:
