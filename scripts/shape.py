@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "assistant"
 OP_NAME = re.compile(r"^[a-z_]+\.[a-z_.]+$|^undo$")  # "zone.add", "board.lib.save", "undo"
 OUR_JS = ROOT / "static" / "js"
+OP_CONSTANTS = {"UNDO"}  # names that stand for an op name (a comparison with one counts)
 
 
 def modules() -> dict[str, Path]:
@@ -137,7 +138,8 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def op_branches() -> list[tuple[str, int, str]]:
-    """Comparisons of a variable named op (or .op) with an op name, outside the tests."""
+    """Comparisons of a variable named op (or .op) with an op name (or a constant standing
+    for one), in the package."""
     out = []
     for path in sorted(PACKAGE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
@@ -146,9 +148,11 @@ def op_branches() -> list[tuple[str, int, str]]:
             names = [node.left, *node.comparators]
             is_op = any(isinstance(n, ast.Name) and n.id == "op" or
                         isinstance(n, ast.Attribute) and n.attr == "op" for n in names)
-            consts = [c for n in names for c in ast.walk(n) if isinstance(c, ast.Constant)]
-            if is_op and any(isinstance(c.value, str) and OP_NAME.match(c.value)
-                             for c in consts):
+            parts = [c for n in names for c in ast.walk(n)]
+            named = any(isinstance(c, ast.Constant) and isinstance(c.value, str)
+                        and OP_NAME.match(c.value) or isinstance(c, ast.Name)
+                        and c.id in OP_CONSTANTS for c in parts)
+            if is_op and named:
                 line = path.read_text().splitlines()[node.lineno - 1].strip()
                 out.append((str(path.relative_to(ROOT)), node.lineno, line))
     return out

@@ -283,18 +283,21 @@ def test_two_processes_serve_one_table_without_disagreeing(stores, url):
     assert final.state == stores().get(t.code).state
 
 
-def test_undo_without_a_target_takes_back_what_the_phone_saw(stores):
+def test_undo_without_a_target_takes_back_this_phones_own_last_edit(stores):
     store = stores()
     t = store.create_table("kitsune")
-    store.append(t.code, "players.add", {"name": "Ala"}, base=0)
+    store.append(t.code, "players.add", {"name": "Ala"}, base=0, author="me")
     store.append(t.code, "players.add", {"name": "Bo"}, base=1, author="other")
-    # This phone saw version 1: its undo takes back Ala's edit, never Bo's, which it never saw.
+    # Undo belongs to the phone that edited: "me" takes back Ala, never Bo's edit; made at
+    # version 1 it has not seen Bo's edit of the same players list, so it is refused as stale.
     with pytest.raises(StaleEdit):
         store.append(t.code, "undo", {}, base=1, author="me")
     t = store.append(t.code, "undo", {}, base=2, author="me")
-    assert t.undone == {2}
+    assert t.undone == {1}
     with pytest.raises(EditError, match="nothing to undo"):
-        store.append(t.code, "undo", {}, base=0)
+        store.append(t.code, "undo", {}, base=3, author="me")
+    with pytest.raises(EditError, match="nothing to undo"):
+        store.append(t.code, "undo", {}, base=3, author="someone")
 
 
 def test_a_resent_edit_whose_reply_was_lost_is_answered_as_success(stores):

@@ -32,7 +32,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from assistant.reducers import reducer_for
+from assistant.registry import reducer_for
 from assistant.store import record
 from assistant.store.announce import Announcer, LocalAnnouncer
 from assistant.store.cache import TableCache
@@ -154,7 +154,7 @@ class Store:
             top = row.version if before is None else min(int(before) - 1, row.version)
             events = read_events(conn, row.id, top - limit, top)[::-1]
             undos = read_undos(conn, row.id, row.version)
-            wanted = {undo_target(e.data) for e in events if e.op == "undo"} - {None}
+            wanted = {undo_target(e.data) for e in events if e.is_undo} - {None}
             targets = {e.seq: e for e in read_seqs(conn, row.id, wanted)}
         oldest = events[-1].seq if events else 0
         return History(events, targets, set(undos.values()), oldest if oldest > 1 else None)

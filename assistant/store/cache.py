@@ -61,7 +61,7 @@ class TableCache:
             return cached
         if cached is not None and cached.version < version:
             new = read_events(conn, cached.id, cached.version, version)
-            if len(new) == version - cached.version and all(e.op != "undo" for e in new):
+            if len(new) == version - cached.version and all(not e.is_undo for e in new):
                 state, skipped = fold_from(
                     cached.game, lambda: copy_state(cached.state), new, set()
                 )

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.reducers import State, copy_state, reducer_for
+from assistant.reducers import State, copy_state
+from assistant.registry import reducer_for
 from assistant.store.model import Event
 
 
@@ -28,12 +29,12 @@ def fold_events(game: str, events: list[Event]) -> tuple[State, set[int], dict[i
     store's incremental state with it). Never raises.
     """
     reducer = reducer_for(game)
-    undos = {ev.seq: t for ev in events if ev.op == "undo" and (t := undo_target(ev.data))}
+    undos = {ev.seq: t for ev in events if ev.is_undo and (t := undo_target(ev.data))}
     undone = set(undos.values())
     state = reducer.initial_state()
     skipped: dict[int, str] = {}
     for ev in events:
-        if ev.op == "undo" or ev.seq in undone:
+        if ev.is_undo or ev.seq in undone:
             continue
         state, problem = reducer.replay(state, ev.op, ev.data, ev.at_ms)
         if problem:
@@ -62,7 +63,7 @@ def fold_from(game: str, start: Callable[[], State], events: list[Event],
     while True:
         state = start()
         for ev in events:
-            if ev.op == "undo" or ev.seq in undone or ev.seq in skipped:
+            if ev.is_undo or ev.seq in undone or ev.seq in skipped:
                 continue
             problem = reducer.replay_in_place(state, ev.op, ev.data, ev.at_ms)
             if problem:

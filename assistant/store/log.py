@@ -8,7 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from assistant.store.fold import undo_target
-from assistant.store.model import Event
+from assistant.store.model import UNDO, Event
 from assistant.store.schema import events_t
 
 _EVENT_COLS = (events_t.c.seq, events_t.c.op, events_t.c.data, events_t.c.author,
@@ -54,7 +54,7 @@ def read_undos(conn: sa.Connection, table_id: int, upto: int) -> dict[int, int]:
     """Each undo's seq (up to `upto`) mapped to the seq it took back."""
     rows = conn.execute(
         sa.select(events_t.c.seq, events_t.c.data).where(
-            events_t.c.table_id == table_id, events_t.c.op == "undo", events_t.c.seq <= upto
+            events_t.c.table_id == table_id, events_t.c.op == UNDO, events_t.c.seq <= upto
         )
     )
     undos = {r.seq: undo_target(_loads(r.data)) for r in rows}

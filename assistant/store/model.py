@@ -15,6 +15,12 @@ CODE_LENGTH = 8
 SNAPSHOT_EVERY = 50  # a cold read or an undo folds at most about this many events
 RECENT = 64  # events a cached table keeps at hand (history, undo, stale checks)
 CACHE_TABLES = 64  # tables whose folded state a store keeps (least recently used go first)
+UNDO = "undo"  # the store's own op: it takes back another edit (every game has it)
+
+
+def is_undo(op: str) -> bool:
+    """Whether an op is an undo (the one place that compares an op with it)."""
+    return op == UNDO
 
 
 class StaleEdit(Exception):
@@ -39,6 +45,11 @@ class Event:
     author: str
     at_ms: int
     base: int
+
+    @property
+    def is_undo(self) -> bool:
+        """Whether this event takes back another."""
+        return is_undo(self.op)
 
 
 @dataclass
@@ -79,7 +90,7 @@ class Table:
         for ev in reversed(self.events):
             if upto is not None and ev.seq > upto:
                 continue
-            if ev.op != "undo" and ev.seq not in undone:
+            if not ev.is_undo and ev.seq not in undone:
                 return ev
         return None
 

@@ -12,11 +12,21 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from assistant.reducers import EditError, State, copy_state, reducer_for
+from assistant.reducers import EditError, State, copy_state
+from assistant.registry import reducer_for
 from assistant.store.cache import TableCache
 from assistant.store.fold import fold_from, undo_target
 from assistant.store.log import read_events, read_seqs
-from assistant.store.model import RECENT, Event, StaleEdit, Table, TableNotFound, now_ms
+from assistant.store.model import (
+    RECENT,
+    UNDO,
+    Event,
+    StaleEdit,
+    Table,
+    TableNotFound,
+    is_undo,
+    now_ms,
+)
 from assistant.store.schema import events_t, tables_t
 from assistant.store.snapshot import load_snapshot, write_snapshot
 
@@ -53,8 +63,8 @@ def _append_locked(conn: sa.Connection, table: Table, op: str, data: dict[str, A
     seq = table.version + 1
     since = _events_since(conn, table, base)
     undos, skipped = table.undos, table.skipped
-    if op == "undo":
-        target = _undo_target(conn, table, data, base)
+    if is_undo(op):
+        target = _undo_target(conn, table, data, author)
         data = {"target": target}
         _check_stale(conn, table, op, data, since, author)
         undos = {**table.undos, seq: target}
@@ -115,13 +125,13 @@ def _check_stale(conn: sa.Connection, table: Table, op: str, data: dict[str, Any
     if not since:
         return
     reducer = reducer_for(table.game)
-    targets = {undo_target(e.data) for e in since if e.op == "undo"}
-    if op == "undo":
+    targets = {undo_target(e.data) for e in since if e.is_undo}
+    if is_undo(op):
         targets.add(undo_target(data))
     known = {e.seq: e for e in read_seqs(conn, table.id, targets - {None})}
 
     def keys(o: str, d: dict[str, Any]) -> set[str]:
-        if o == "undo":  # an undo touches what its target touched
+        if is_undo(o):  # an undo touches what its target touched
             t = known.get(undo_target(d))
             return {"*"} if t is None else keys(t.op, t.data)
         return set(reducer.keys(o, d))
@@ -151,25 +161,29 @@ def _refold(conn: sa.Connection, table: Table,
     return state, snap, after
 
 
-def _undo_target(conn: sa.Connection, table: Table, data: dict[str, Any], base: int) -> int:
-    """The seq an undo takes back, checked; without one, the latest edit the phone saw."""
+def _undo_target(conn: sa.Connection, table: Table, data: dict[str, Any], author: str) -> int:
+    """The seq an undo takes back, checked; without one, this phone's own last edit (undo
+    belongs to the phone that edited: ../shared/DESIGN.md)."""
     undone = table.undone
     raw = data.get("target") if isinstance(data, dict) else None
     if raw in (None, ""):
-        last = table.last_undoable(upto=base)
-        if last is None and table.version - len(table.events) > 0:
+        undoable = reducer_for(table.game).undoable
+        mine = (ev for ev in reversed(table.events)
+                if ev.author == author and undoable(ev.op) and ev.seq not in undone)
+        found = next(mine, None)
+        if found is None and table.version - len(table.events) > 0:
             rows = conn.execute(
-                sa.select(events_t.c.seq).where(
-                    events_t.c.table_id == table.id, events_t.c.op != "undo",
-                    events_t.c.seq <= base,
+                sa.select(events_t.c.seq, events_t.c.op).where(
+                    events_t.c.table_id == table.id, events_t.c.author == author,
+                    events_t.c.op != UNDO,
                 ).order_by(events_t.c.seq.desc())
-            ).scalars()
-            found = next((s for s in rows if s not in undone), None)
-            if found is not None:
-                return int(found)
-        if last is None:
-            raise EditError("There is nothing to undo.")
-        return last.seq
+            )
+            seq = next((r.seq for r in rows if r.seq not in undone and undoable(r.op)), None)
+            if seq is not None:
+                return int(seq)
+        if found is None:
+            raise EditError("This phone has nothing to undo.")
+        return found.seq
     try:
         target = int(raw)
     except (TypeError, ValueError):
@@ -180,6 +194,6 @@ def _undo_target(conn: sa.Connection, table: Table, data: dict[str, Any], base: 
     if ev is None and 1 <= target <= table.version:
         found = read_seqs(conn, table.id, {target})
         ev = found[0] if found else None
-    if ev is None or ev.op == "undo":
+    if ev is None or ev.is_undo:
         raise EditError("There is nothing to undo.")
     return target

@@ -9,6 +9,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+BUSY_TIMEOUT_S = 4  # a locked SQLite database answers "busy, try again" within 5 s
 metadata = sa.MetaData()
 
 tables_t = sa.Table(
@@ -55,7 +56,7 @@ def connect(url: str) -> sa.Engine:
     kwargs: dict[str, Any] = {}
     if url.startswith("sqlite"):
         # A locked database answers "busy, try again" within 5 s (not after 15).
-        kwargs["connect_args"] = {"check_same_thread": False, "timeout": 4}
+        kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_TIMEOUT_S}
     engine = sa.create_engine(url, **kwargs)
     if url.startswith("sqlite"):
         sa.event.listen(engine, "connect", _sqlite_pragmas)

@@ -14,7 +14,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from assistant.messages import Message
-from assistant.reducers import State, copy_state, reducer_for
+from assistant.reducers import State, copy_state
+from assistant.registry import reducer_for
 from assistant.store.fold import snapshot_usable
 from assistant.store.model import Table
 from assistant.store.schema import snapshots_t

@@ -107,17 +107,10 @@ def main(code: str):
 @bp.post("/t/<code>/edit")
 def edit(code: str):
     """The one way an edit arrives: append it, answer with the fresh table (and a message if
-    it was refused). `undo` without a target takes back this phone's own last edit. The
-    phone's device id comes from its cookie, never from the form (an op that declares a
-    `device` field, such as phone.name, gets it; the other ops' schemas drop it)."""
-    op = request.form.get("op", "")
+    it was refused). The phone's device id comes from its cookie, never from the form (an op
+    that declares a `device` field, such as phone.name, gets it; the other ops drop it)."""
     data = {**edit_data(), "device": device_id()}
-    if op == "undo" and not data.get("target"):
-        last = my_last_undoable(load(code), device_id())
-        if last is None:
-            return respond(load(code), _("This phone has nothing to undo."), error=True)
-        data["target"] = str(last.seq)
-    return apply_edit(code, op, data)
+    return apply_edit(code, request.form.get("op", ""), data)
 
 
 @bp.get("/t/<code>/history")
@@ -288,7 +281,7 @@ def history_lines(t: Table, before: int | None = None) -> tuple[list[dict[str, A
             "seq": ev.seq,
             # Rendered now from the event's data, in this phone's language.
             "text": tr(Message("undid: %(what)s", what=describe_target(t, ev)))
-            if ev.op == "undo" else tr(reducer.describe(ev.op, ev.data)),
+            if ev.is_undo else tr(reducer.describe(ev.op, ev.data)),
             "undone": ev.seq in t.undone,
             "undoable": reducer.undoable(ev.op) and ev.seq not in t.undone,
             "author": ev.author,
