@@ -20,6 +20,12 @@ NAME_TOO_LONG = nmsg("A name has at most %(num)d letter.", "A name has at most %
                      MAX_NAME)
 NAME = Str(msg=NAME_TOO_LONG, max_len=4 * MAX_NAME)
 PLAYER_INDEX = Int(msg="Pick a player.", lo=0, hi=MAX_PLAYERS - 1)
+EVERY_PLAYER = ("players", *(f"player:{i}" for i in range(MAX_PLAYERS)))
+
+
+def one_player(data: dict[str, Any]) -> set[str]:
+    """An edit of one player (by index): it conflicts only with that player's edits."""
+    return {f"player:{data.get('index')}"}
 
 
 
@@ -39,12 +45,14 @@ class Reducer:
     def declare(self) -> list[Op]:
         """This table's ops; a game returns `[*super().declare(), ...]` (or leaves some out)."""
         return [
+            # Two phones may name different players at once: a rename touches its player
+            # only; a removal moves every later player up, so it touches them all.
             Op("players.add", edit(name=NAME), self._players_add, keys=("players",),
                history=N_("added player %(name)s")),
             Op("players.rename", edit(index=PLAYER_INDEX, name=NAME), self._players_rename,
-               keys=("players",), history=N_("renamed a player to %(name)s")),
+               keys=one_player, history=N_("renamed a player to %(name)s")),
             Op("players.remove", edit(index=PLAYER_INDEX, name=NAME), self._players_remove,
-               keys=("players",), history=N_("removed player %(name)s"), destructive=True),
+               keys=EVERY_PLAYER, history=N_("removed player %(name)s"), destructive=True),
             Op("table.next", edit(code=Str(msg="That is not a table code.", max_len=16,
                                            pattern=r"[A-Za-z0-9]+", required=True)),
                self._table_next, keys=("next",),

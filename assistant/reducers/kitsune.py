@@ -13,6 +13,7 @@ from assistant.reducers import (
     Op,
     Reducer,
     State,
+    one_player,
     player_index,
 )
 from assistant.reducers.schema import Choice, Int, edit
@@ -104,7 +105,7 @@ class KitsuneTable(Reducer):
                history=lambda d: (Message("added player %(name)s (%(age)s)", name=d["name"],
                                           age=d["age"]) if d.get("age") is not None else
                                   Message("added player %(name)s", name=d["name"]))),
-            Op("player.age", edit(index=PLAYER, age=SET_AGE), self._age, keys=("players",),
+            Op("player.age", edit(index=PLAYER, age=SET_AGE), self._age, keys=one_player,
                history=N_("set an age to %(age)s")),
             Op("area.add", edit(player=PLAYER, colour=COLOUR, delta=DELTA), self._area_add,
                keys=TURN, history=lambda d: Message("corrected %(colour)s", colour=colour(d))),

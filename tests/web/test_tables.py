@@ -170,15 +170,25 @@ def test_undo_plain_form_redirects(phone):
     assert resp.status_code == 303
 
 
-def test_stale_edit_that_does_not_conflict_is_applied(phone, phone2):
+def test_two_phones_naming_different_players_at_once_both_count(app, phone, phone2):
+    code = phone.new_table("okoshki")
+    phone2.get(f"/t/{code}")
+    phone.edit(code, "players.rename", index=0, name="Ala")
+    # phone2 still shows version 0: naming the other player touches another thing
+    phone2.edit(code, "players.rename", index=1, name="Bo")
+    names = [p["name"] for p in app.extensions["store"].get(code).state["players"]]
+    assert names == ["Ala", "Bo"] and phone2.version == 2
+
+
+def test_a_rename_after_a_removal_it_did_not_see_is_refused(phone, phone2):
     code = phone.new_table("kitsune")
     phone.edit(code, "players.add", name="Ala")
-    phone2.get(f"/t/{code}")
     phone.edit(code, "players.add", name="Bo")
-    # phone2 still shows version 1; renaming is a players edit too, so it conflicts
+    phone2.get(f"/t/{code}")
+    phone.edit(code, "players.remove", index=0, name="Ala")
+    # phone2 still shows Ala first: the removal moved Bo up, so renaming "player 1" conflicts
     resp = phone2.edit(code, "players.rename", index=0, name="Alicja")
     assert "Someone else changed this" in resp.get_data(as_text=True)
-    assert phone2.version == 2
 
 
 def test_poll_gives_version_and_304_when_unchanged(phone):
