@@ -5,13 +5,14 @@ Pure: the handlers take the state and the edit, and use assistant.games.liski fo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
 from assistant.games import liski as lg
 from assistant.messages import N_, Message
 from assistant.reducers import EditError, Op, State
+from assistant.reducers.ops import Handler
 from assistant.reducers.schema import Bool, Choice, Int, Joined, ListOf, MapOf, Obj, Str, edit
 
 ABILITIES = {  # shown with _()
@@ -584,16 +585,19 @@ def _op(name: str, schema: Obj, apply: Any, words: str, keys: Any = _column_keys
     return Op(name, schema, apply, keys=keys, history=_history(words), destructive=destructive)
 
 
-def board_ops() -> list[Op]:
-    """Every board edit, declared once. The phase steps (setup, problems, refill, lay) are
-    wrapped by the Liski reducer in its phase machine."""
+def board_ops(phase: Callable[[str, Handler], Handler] = lambda _action, apply: apply
+              ) -> list[Op]:
+    """Every board edit, declared once. The phase steps (setup, problems, refill, lay) go
+    through `phase(action, handler)`: the Liski reducer's phase machine."""
     lib = ("board-lib",)
     col, index, who = need(COL), need(INDEX), need(PUCHATER)
     return [
-        _op("board.setup", edit(), setup, N_("set up the board"), keys=WHOLE_BOARD),
-        _op("board.problems", edit(), problems, N_("resolved the problems phase"),
+        _op("board.setup", edit(), phase("setup", setup), N_("set up the board"),
             keys=WHOLE_BOARD),
-        _op("board.refill", edit(), refill, N_("refilled the board"), keys=WHOLE_BOARD),
+        _op("board.problems", edit(), phase("resolve", problems),
+            N_("resolved the problems phase"), keys=WHOLE_BOARD),
+        _op("board.refill", edit(), phase("refill", refill), N_("refilled the board"),
+            keys=WHOLE_BOARD),
         _op("board.card.add", edit(col=col, card=CARD, library=LIBRARY), card_add,
             N_("added a card")),
         _op("board.card.remove", edit(col=col, index=index), card_remove, N_("removed a card"),
@@ -601,7 +605,7 @@ def board_ops() -> list[Op]:
         _op("board.card.edit", edit(col=col, index=index, card=CARD, library=LIBRARY), card_edit,
             N_("corrected a card")),
         _op("board.stack.add", edit(col=col, from_hand=PUCHATER, index=INDEX, item=ITEM),
-            stack_add, N_("laid a card")),
+            phase("lay", stack_add), N_("laid a card")),
         _op("board.stack.remove", edit(col=col, index=index), stack_remove,
             N_("took a card back"), destructive=True),
         _op("board.stack.edit", edit(col=col, index=index, item=ITEM), stack_edit,
