@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from assistant.games.liski_flow import Flow, decide
@@ -60,10 +59,7 @@ class LiskiTable(Reducer):
             return Op(name, edit(), apply, keys=timer, history=history, destructive=destructive)
 
         # Board edits that are phase steps go through the phase machine first.
-        gates = {"board.setup": "setup", "board.problems": "resolve", "board.refill": "refill",
-                 "board.stack.add": "lay"}
-        board = [replace(op, apply=self._gated(gates[op.name], op.apply)) if op.name in gates
-                 else op for op in liski_board.board_ops()]
+        board = liski_board.board_ops(self._gated)
         return [
             *super().declare(),
             step("timer.start", self._timer_start, N_("started the timer")),

@@ -5,12 +5,15 @@ Pure: the handlers take the state and the edit, and use assistant.games.liski fo
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from assistant.games import liski as lg
 from assistant.messages import N_, Message
 from assistant.reducers import EditError, Op, State
-from assistant.reducers.schema import Bool, Choice, Int, ListOf, MapOf, Obj, Str, edit
+from assistant.reducers.ops import Handler
+from assistant.reducers.schema import Bool, Choice, Int, Joined, ListOf, MapOf, Obj, Str, edit
 
 ABILITIES = {  # shown with _()
     "fear": N_("removed a fear token"),
@@ -62,18 +65,29 @@ def new_board() -> dict[str, Any]:
     }
 
 
-def _int(value: Any, what: str, lo: int, hi: int) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise EditError("Pick %(what)s.", what=Message(what)) from None
-    if not lo <= n <= hi:
+def _within(items: list[Any], index: int | None, what: str) -> int:
+    """`index` when `items` has it (the schema checked it is a number), else "Pick <what>"."""
+    if index is None or index >= len(items):
         raise EditError("Pick %(what)s.", what=Message(what))
-    return n
+    return index
 
 
 def _col(board: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
-    return board["columns"][_int(data.get("col"), N_("a column from 1 to 6"), 0, lg.COLUMNS - 1)]
+    if "col" not in data:  # optional only for the abilities that need no column
+        raise EditError("Pick %(what)s.", what=Message(N_("a column from 1 to 6")))
+    return board["columns"][data["col"]]
+
+
+def _card_of(board: dict[str, Any], data: dict[str, Any], kind: str | None = None
+             ) -> dict[str, Any]:
+    """The edit's card: picked from the table's library by name, or entered (`kind` forced)."""
+    if data.get("library"):  # an empty name: the card is entered
+        for c in board["library"]:
+            if c["name"] == data["library"]:
+                return read_card(c if kind is None else {**c, "kind": kind})
+        raise EditError("That card is not in the library (any more).")
+    raw = data.get("card")
+    return read_card(raw if kind is None or raw is None else {**raw, "kind": kind})
 
 
 def read_card(raw: Any) -> dict[str, Any]:
@@ -188,7 +202,7 @@ def card_add(state: State, data: dict[str, Any], _at: int) -> None:
     """Add a requirement card to a column (or fill in a placeholder)."""
     board = state["board"]
     col = _col(board, data)
-    card = read_card(data.get("card"))
+    card = _card_of(board, data)
     _remember(board, card)
     pending = [c for c in col["cards"] if c.get("pending") and c["kind"] == card["kind"]]
     if pending:
@@ -202,8 +216,8 @@ def card_edit(state: State, data: dict[str, Any], _at: int) -> None:
     """Correct a card on a column: its number, symbols and transition symbols."""
     board = state["board"]
     col = _col(board, data)
-    i = _int(data.get("index"), N_("a card of the column"), 0, len(col["cards"]) - 1)
-    card = read_card({**(data.get("card") or {}), "kind": col["cards"][i]["kind"]})
+    i = _within(col["cards"], data["index"], N_("a card of the column"))
+    card = _card_of(board, data, col["cards"][i]["kind"])
     _remember(board, card)
     col["cards"][i] = {**card, "id": col["cards"][i]["id"]}
 
@@ -211,8 +225,7 @@ def card_edit(state: State, data: dict[str, Any], _at: int) -> None:
 def card_remove(state: State, data: dict[str, Any], _at: int) -> None:
     """Take a requirement card off a column."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), N_("a card of the column"), 0, len(col["cards"]) - 1)
-    del col["cards"][i]
+    del col["cards"][_within(col["cards"], data["index"], N_("a card of the column"))]
 
 
 def stack_add(state: State, data: dict[str, Any], _at: int) -> None:
@@ -221,10 +234,9 @@ def stack_add(state: State, data: dict[str, Any], _at: int) -> None:
     col = _col(board, data)
     if not [c for c in col["cards"] if not c.get("pending")]:
         raise EditError("Enter the column's problem card before laying cards under it.")
-    if data.get("from_hand") not in (None, ""):
-        p = _puchater(board, data.get("from_hand"))
-        i = _int(data.get("index"), N_("an adopted card"), 0, len(p["hand"]) - 1)
-        item = p["hand"].pop(i)
+    if "from_hand" in data:
+        p = _puchater(board, data["from_hand"])
+        item = p["hand"].pop(_within(p["hand"], data.get("index"), N_("an adopted card")))
     else:
         item = read_stack_item(data.get("item"))
     col["stack"].append({**item, "id": _new_id(board)})
@@ -237,14 +249,14 @@ def stack_edit(state: State, data: dict[str, Any], _at: int) -> None:
     """Correct a laid card's symbols and transition symbols."""
     board = state["board"]
     col = _col(board, data)
-    i = _int(data.get("index"), N_("a card of the stack"), 0, len(col["stack"]) - 1)
+    i = _within(col["stack"], data["index"], N_("a card of the stack"))
     item = read_stack_item(data.get("item"))
     col["stack"][i] = {**item, "id": col["stack"][i]["id"]}
 
 
 def library_save(state: State, data: dict[str, Any], _at: int) -> None:
     """Add a named card to the library, or update the one with that name."""
-    card = read_card(data.get("card"))
+    card = _card_of(state["board"], data)
     if not card["name"]:
         raise EditError("Give the card its name, to find it in the library.")
     _remember(state["board"], card)
@@ -253,7 +265,7 @@ def library_save(state: State, data: dict[str, Any], _at: int) -> None:
 def library_delete(state: State, data: dict[str, Any], _at: int) -> None:
     """Delete a card from the library (cards on the board stay)."""
     lib = state["board"]["library"]
-    name = str(data.get("name") or "")
+    name = data.get("name", "")
     for i, c in enumerate(lib):
         if c["name"] == name:
             del lib[i]
@@ -266,13 +278,12 @@ def library_delete(state: State, data: dict[str, Any], _at: int) -> None:
 def stack_remove(state: State, data: dict[str, Any], _at: int) -> None:
     """Take a card back from under a column."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), N_("a card of the stack"), 0, len(col["stack"]) - 1)
-    del col["stack"][i]
+    del col["stack"][_within(col["stack"], data["index"], N_("a card of the stack"))]
 
 
-def _puchater(board: dict[str, Any], value: Any) -> dict[str, Any]:
+def _puchater(board: dict[str, Any], pid: int) -> dict[str, Any]:
     for p in board["puchaters"]:
-        if str(p["id"]) == str(value):
+        if p["id"] == pid:
             return p
     raise EditError("Pick a puchater.")
 
@@ -280,34 +291,29 @@ def _puchater(board: dict[str, Any], value: Any) -> dict[str, Any]:
 def puchater_add(state: State, data: dict[str, Any], _at: int) -> None:
     """A puchater joins, with the symbol of its marker."""
     board = state["board"]
-    name = " ".join(str(data.get("name") or "").split())[:24]
+    name = " ".join(data.get("name", "").split())[:24]
     known = BOARDS.get(name)
     symbol = data.get("symbol") or (known[0] if known else None)
     if not name:
         raise EditError("Type the puchater's name.")
-    if symbol not in lg.SYMBOLS:
+    if symbol is None:
         raise EditError("Pick the symbol on the puchater's marker.")
     if any(p["name"] == name for p in board["puchaters"]):
         raise EditError("%(name)s is already at the table.", name=name)
-    abilities = list(known[1]) if known else _abilities(data.get("abilities"))
+    abilities = list(known[1]) if known else _abilities(data.get("abilities", []))
     board["puchaters"].append({"id": _new_id(board), "name": name, "symbol": symbol,
                                "cheese": 0, "hand": [], "abilities": abilities})
 
 
-def _abilities(raw: Any) -> list[str]:
-    if raw in (None, ""):
-        return []
-    if isinstance(raw, str):
-        raw = [raw]
-    if not isinstance(raw, list) or any(a not in ABILITIES for a in raw):
-        raise EditError("Pick abilities from the list.")
-    return [a for a in ABILITIES if a in raw]
+def _abilities(chosen: list[str]) -> list[str]:
+    """The chosen abilities in the board's order."""
+    return [a for a in ABILITIES if a in chosen]
 
 
 def puchater_abilities(state: State, data: dict[str, Any], _at: int) -> None:
     """Enter the abilities printed on a board the rulebook does not show (none = all)."""
-    p = _puchater(state["board"], data.get("puchater"))
-    p["abilities"] = _abilities(data.get("abilities"))
+    p = _puchater(state["board"], data["puchater"])
+    p["abilities"] = _abilities(data.get("abilities", []))
 
 
 def puchater_remove(state: State, data: dict[str, Any], _at: int) -> None:
@@ -315,7 +321,7 @@ def puchater_remove(state: State, data: dict[str, Any], _at: int) -> None:
     board = state["board"]
     if board["set_up"]:
         raise EditError("Puchaters leave only before setup.")
-    p = _puchater(board, data.get("puchater"))
+    p = _puchater(board, data["puchater"])
     board["puchaters"].remove(p)
 
 
@@ -323,7 +329,7 @@ def marker(state: State, data: dict[str, Any], _at: int) -> None:
     """Place a puchater's marker on a column, move it, or take it back (tap again)."""
     board = state["board"]
     col = _col(board, data)
-    p = _puchater(board, data.get("puchater"))
+    p = _puchater(board, data["puchater"])
     was_here = p["id"] in col["markers"]
     for c in board["columns"]:
         if p["id"] in c["markers"]:
@@ -341,15 +347,12 @@ def fear_reveal(state: State, data: dict[str, Any], _at: int) -> None:
     """Reveal a fear token: a number token adds to the total; a symbol token says how many of
     the required symbols are that symbol (RULES.md, Fear tokens [reading]), never both."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), N_("a fear token"), 0, len(col["fear"]) - 1)
-    if data.get("kind") not in ("number", "symbol"):
-        raise EditError("Is it a number token or a symbol token?")
-    number = _int(data.get("number"), N_("the number on the token (1–9)"), 1, 9)
-    if data.get("kind") == "symbol":
-        symbol = data.get("symbol")
-        if symbol not in lg.SYMBOLS:
+    i = _within(col["fear"], data["index"], N_("a fear token"))
+    number = data["number"]
+    if data["kind"] == "symbol":
+        if "symbol" not in data:
             raise EditError("Tap the symbol on the token.")
-        col["fear"][i] = {"revealed": True, "number": 0, "needs": {symbol: number}}
+        col["fear"][i] = {"revealed": True, "number": 0, "needs": {data["symbol"]: number}}
     else:
         col["fear"][i] = {"revealed": True, "number": number, "needs": {}}
 
@@ -357,14 +360,13 @@ def fear_reveal(state: State, data: dict[str, Any], _at: int) -> None:
 def fear_remove(state: State, data: dict[str, Any], _at: int) -> None:
     """Take a fear token away (by hand; the ability spends cheese)."""
     col = _col(state["board"], data)
-    i = _int(data.get("index"), N_("a fear token"), 0, len(col["fear"]) - 1)
-    del col["fear"][i]
+    del col["fear"][_within(col["fear"], data["index"], N_("a fear token"))]
 
 
 def cheese(state: State, data: dict[str, Any], _at: int) -> None:
     """Correct a puchater's cheese by hand."""
-    p = _puchater(state["board"], data.get("puchater"))
-    delta = -1 if str(data.get("delta")) == "-1" else 1
+    p = _puchater(state["board"], data["puchater"])
+    delta = -1 if data.get("delta") == -1 else 1
     if p["cheese"] + delta < 0:
         raise EditError("%(name)s has no cheese.", name=p["name"])
     p["cheese"] += delta
@@ -373,10 +375,8 @@ def cheese(state: State, data: dict[str, Any], _at: int) -> None:
 def ability(state: State, data: dict[str, Any], _at: int) -> None:
     """Spend 1 cheese on an ability and record its effect where the app can."""
     board = state["board"]
-    p = _puchater(board, data.get("puchater"))
-    kind = data.get("ability")
-    if kind not in ABILITIES:
-        raise EditError("Pick an ability.")
+    p = _puchater(board, data["puchater"])
+    kind = data["ability"]
     if p.get("abilities") and kind not in p["abilities"]:
         raise EditError("%(name)s's board does not offer that ability.", name=p["name"])
     if p["cheese"] < 1:
@@ -388,7 +388,7 @@ def ability(state: State, data: dict[str, Any], _at: int) -> None:
         col["fear"].pop()
     elif kind == "cluster":
         col = _col(board, data)
-        i = _int(data.get("index"), N_("a problem card"), 0, len(col["cards"]) - 1)
+        i = _within(col["cards"], data.get("index"), N_("a problem card"))
         if col["cards"][i]["kind"] != "problem":
             raise EditError("Only a problem card can be removed, not a complication or nightmare.")
         if sum(1 for c in col["cards"] if c["kind"] == "problem") < 2:
@@ -404,22 +404,18 @@ def ability(state: State, data: dict[str, Any], _at: int) -> None:
 def complication_set(state: State, data: dict[str, Any], _at: int) -> None:
     """Put a complication card on the row above the columns."""
     board = state["board"]
-    pos = _int(data.get("pos"), N_("a complication space"), 0, lg.COLUMNS - 2)
-    card = read_card({**(data.get("card") or {}), "kind": "complication"})
+    card = _card_of(board, data, "complication")
     _remember(board, card)
-    board["complications"][pos] = card
+    board["complications"][data["pos"]] = card
 
 
 def nightmare_set(state: State, data: dict[str, Any], _at: int) -> None:
     """Choose the nightmare, its difficulty and its effect (Zniszczona, Spuchlina)."""
     board = state["board"]
-    card = read_card({**(data.get("card") or {}), "kind": "nightmare"})
-    effect = data.get("effect") or None
-    if effect not in (None, "zniszczona", "spuchlina"):
-        raise EditError("Pick the nightmare's effect.")
-    difficulty = _int(data.get("difficulty") or 1, N_("a difficulty from 1 to 3"), 1, 3)
+    card = _card_of(board, data, "nightmare")
     _remember(board, card)
-    board["nightmare"] = {**card, "effect": effect, "difficulty": difficulty}
+    board["nightmare"] = {**card, "effect": data.get("effect"),
+                          "difficulty": data.get("difficulty", 1)}
 
 
 def complications_fear(state: State, _at: int) -> None:
@@ -527,7 +523,8 @@ COL = Int(msg="Pick a column from 1 to 6.", lo=0, hi=lg.COLUMNS - 1)
 INDEX = Int(msg="Pick a card of the column.", lo=0, hi=999)
 PUCHATER = Int(msg="Pick a puchater.", lo=0, hi=10**9)
 SYMBOL = Choice(msg="Pick one of the five symbols.", values=lg.SYMBOLS)
-TRANSITION = ListOf(msg="A card shows at most 5 transition symbols.", item=SYMBOL, max_len=5)
+# A transition button sends its symbols joined ("crown+flower"): one tap lays the card.
+TRANSITION = Joined(msg="A card shows at most 5 transition symbols.", item=SYMBOL, max_len=5)
 CARD = Obj(msg="Enter the card: its number and the symbols it needs.", fields={
     "kind": Choice(msg="Pick the card's kind.", values=lg.REQUIREMENT_KINDS),
     "name": Str(msg="A card's name has at most 40 letters.", max_len=80),
@@ -537,7 +534,18 @@ CARD = Obj(msg="Enter the card: its number and the symbols it needs.", fields={
                                               lo=0, hi=20)),
     "transition": TRANSITION,
 })
-ITEM = Obj(msg="Pick the card's symbols.", fields={
+
+
+class StackItem(Obj):
+    """A card under a column; the forms' kind "anyfox" is a fox that counts as any symbol."""
+
+    def clean(self, value: Any) -> dict[str, Any]:
+        if isinstance(value, Mapping) and value.get("kind") == "anyfox":
+            value = {**value, "kind": "fox", "any": True}
+        return super().clean(value)
+
+
+ITEM = StackItem(msg="Pick the card's symbols.", fields={
     "kind": Choice(msg="Pick the card's kind.", values=lg.STACK_KINDS),
     "symbols": ListOf(msg="A card under a column shows at most 2 symbols.", item=SYMBOL,
                       max_len=2),
@@ -548,6 +556,12 @@ ABILITY_LIST = ListOf(msg="Pick abilities from the list.",
                       item=Choice(msg="Pick abilities from the list.", values=tuple(ABILITIES)),
                       max_len=len(ABILITIES))
 DELTA = Int(msg="Add or take away one.", lo=-1, hi=1)
+LIBRARY = Str(msg="Pick a card of the library.", max_len=80)  # a library card, by its name
+
+
+def need(f: Any) -> Any:
+    """The field `f`, required: the handler reads it."""
+    return replace(f, required=True)
 
 WHOLE_BOARD = ("timer", "board", "board-meta", *(f"board:{i}" for i in range(lg.COLUMNS)))
 
@@ -571,61 +585,69 @@ def _op(name: str, schema: Obj, apply: Any, words: str, keys: Any = _column_keys
     return Op(name, schema, apply, keys=keys, history=_history(words), destructive=destructive)
 
 
-def board_ops() -> list[Op]:
-    """Every board edit, declared once. The phase steps (setup, problems, refill, lay) are
-    wrapped by the Liski reducer in its phase machine."""
+def board_ops(phase: Callable[[str, Handler], Handler] = lambda _action, apply: apply
+              ) -> list[Op]:
+    """Every board edit, declared once. The phase steps (setup, problems, refill, lay) go
+    through `phase(action, handler)`: the Liski reducer's phase machine."""
     lib = ("board-lib",)
+    col, index, who = need(COL), need(INDEX), need(PUCHATER)
     return [
-        _op("board.setup", edit(), setup, N_("set up the board"), keys=WHOLE_BOARD),
-        _op("board.problems", edit(), problems, N_("resolved the problems phase"),
+        _op("board.setup", edit(), phase("setup", setup), N_("set up the board"),
             keys=WHOLE_BOARD),
-        _op("board.refill", edit(), refill, N_("refilled the board"), keys=WHOLE_BOARD),
-        _op("board.card.add", edit(col=COL, card=CARD), card_add, N_("added a card")),
-        _op("board.card.remove", edit(col=COL, index=INDEX), card_remove, N_("removed a card"),
+        _op("board.problems", edit(), phase("resolve", problems),
+            N_("resolved the problems phase"), keys=WHOLE_BOARD),
+        _op("board.refill", edit(), phase("refill", refill), N_("refilled the board"),
+            keys=WHOLE_BOARD),
+        _op("board.card.add", edit(col=col, card=CARD, library=LIBRARY), card_add,
+            N_("added a card")),
+        _op("board.card.remove", edit(col=col, index=index), card_remove, N_("removed a card"),
             destructive=True),
-        _op("board.card.edit", edit(col=COL, index=INDEX, card=CARD), card_edit,
+        _op("board.card.edit", edit(col=col, index=index, card=CARD, library=LIBRARY), card_edit,
             N_("corrected a card")),
-        _op("board.stack.add", edit(col=COL, from_hand=PUCHATER, index=INDEX, item=ITEM),
-            stack_add, N_("laid a card")),
-        _op("board.stack.remove", edit(col=COL, index=INDEX), stack_remove,
+        _op("board.stack.add", edit(col=col, from_hand=PUCHATER, index=INDEX, item=ITEM),
+            phase("lay", stack_add), N_("laid a card")),
+        _op("board.stack.remove", edit(col=col, index=index), stack_remove,
             N_("took a card back"), destructive=True),
-        _op("board.stack.edit", edit(col=COL, index=INDEX, item=ITEM), stack_edit,
+        _op("board.stack.edit", edit(col=col, index=index, item=ITEM), stack_edit,
             N_("corrected a laid card")),
         _op("board.puchater.add",
             edit(name=Str(msg="A name has at most 24 letters.", max_len=96), symbol=SYMBOL,
                  abilities=ABILITY_LIST),
             puchater_add, N_("added a puchater")),
-        _op("board.puchater.abilities", edit(puchater=PUCHATER, abilities=ABILITY_LIST),
+        _op("board.puchater.abilities", edit(puchater=who, abilities=ABILITY_LIST),
             puchater_abilities, N_("entered a board's abilities")),
-        _op("board.puchater.remove", edit(puchater=PUCHATER), puchater_remove,
+        _op("board.puchater.remove", edit(puchater=who), puchater_remove,
             N_("removed a puchater"), destructive=True),
-        _op("board.lib.save", edit(card=CARD), library_save, N_("saved a library card"),
-            keys=lib),
+        _op("board.lib.save", edit(card=CARD, library=LIBRARY), library_save,
+            N_("saved a library card"), keys=lib),
         _op("board.lib.delete", edit(name=Str(msg="Pick a card of the library.", max_len=80)),
             library_delete, N_("deleted a library card"), keys=lib, destructive=True),
-        _op("board.marker", edit(col=COL, puchater=PUCHATER), marker, N_("moved a marker")),
-        _op("board.fear.add", edit(col=COL), fear_add, N_("added a fear token")),
+        _op("board.marker", edit(col=col, puchater=who), marker, N_("moved a marker")),
+        _op("board.fear.add", edit(col=col), fear_add, N_("added a fear token")),
         _op("board.fear.reveal",
-            edit(col=COL, index=INDEX,
+            edit(col=col, index=index,
                  kind=Choice(msg="Is it a number token or a symbol token?",
-                             values=("number", "symbol")),
-                 number=Int(msg="Pick the number on the token (1–9).", lo=1, hi=9),
+                             values=("number", "symbol"), required=True),
+                 number=Int(msg="Pick the number on the token (1–9).", lo=1, hi=9,
+                            required=True),
                  symbol=SYMBOL),
             fear_reveal, N_("revealed a fear token")),
-        _op("board.fear.remove", edit(col=COL, index=INDEX), fear_remove,
+        _op("board.fear.remove", edit(col=col, index=index), fear_remove,
             N_("removed a fear token")),
-        _op("board.cheese", edit(puchater=PUCHATER, delta=DELTA), cheese, N_("corrected cheese")),
+        _op("board.cheese", edit(puchater=who, delta=DELTA), cheese, N_("corrected cheese")),
         _op("board.ability",
-            edit(puchater=PUCHATER, ability=Choice(msg="Pick an ability.",
-                                                   values=tuple(ABILITIES)),
+            edit(puchater=who, ability=Choice(msg="Pick an ability.", values=tuple(ABILITIES),
+                                              required=True),
                  col=COL, index=INDEX, item=ITEM),
             ability, N_("used an ability")),
         _op("board.complication.set",
-            edit(pos=Int(msg="Pick a complication space.", lo=0, hi=lg.COLUMNS - 2), card=CARD),
+            edit(pos=Int(msg="Pick a complication space.", lo=0, hi=lg.COLUMNS - 2,
+                         required=True), card=CARD, library=LIBRARY),
             complication_set, N_("set a complication")),
         _op("board.nightmare.set",
-            edit(card=CARD, effect=Choice(msg="Pick the nightmare's effect.",
-                                          values=("zniszczona", "spuchlina")),
+            edit(card=CARD, library=LIBRARY,
+                 effect=Choice(msg="Pick the nightmare's effect.",
+                               values=("zniszczona", "spuchlina")),
                  difficulty=Int(msg="Pick a difficulty from 1 to 3.", lo=1, hi=3)),
             nightmare_set, N_("chose the nightmare")),
     ]

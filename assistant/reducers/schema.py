@@ -147,6 +147,21 @@ class ListOf(Field):
 
 
 @dataclass(frozen=True)
+class Joined(ListOf):
+    """A list that a form may also send joined, one button's value ("crown+flower")."""
+
+    sep: str = "+"
+
+    def clean(self, value: Any) -> list[Any]:
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list | tuple):
+            value = [part for v in value
+                     for part in (v.split(self.sep) if isinstance(v, str) else [v]) if part != ""]
+        return super().clean(value)
+
+
+@dataclass(frozen=True)
 class MapOf(Field):
     """An object whose keys are among `keys`, each value cleaned by `value`."""
 

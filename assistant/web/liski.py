@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, g, request
+from flask import Blueprint, g
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
@@ -57,6 +57,8 @@ def column_views(board: dict[str, Any]) -> list[dict[str, Any]]:
             "pending": sum(1 for c in col["cards"] if c.get("pending")),
             "hidden_fear": sum(1 for f in col["fear"] if not f["revealed"]),
             "fear_count": len(col["fear"]),
+            "fear_danger": len(col["fear"]) >= lg.FEAR_TO_LOSE - 1,  # one more token loses
+            "fear_lost": len(col["fear"]) >= lg.FEAR_TO_LOSE,
             "only_complications": only_complications(col),
         })
     return out
@@ -74,6 +76,7 @@ def context(t: Table) -> dict[str, Any]:
     board = t.state["board"]
     return {
         **timer_context(t),
+        "last_round": t.state["round"] >= lg.ROUNDS,
         "lg": lg,
         "board": board,
         "columns": column_views(board),
@@ -104,88 +107,9 @@ def poll(t: Table) -> dict[str, Any]:
     return poll_data(t)
 
 
-def _symbols(name: str) -> list[str]:
-    if name == "transition" and request.form.get("transition_pair") is not None:
-        # one tap on a transition button lays the card
-        return [s for s in request.form["transition_pair"].split("+") if s in lg.SYMBOLS]
-    return [s for s in request.form.getlist(name) if s in lg.SYMBOLS]
-
-
 # The transition buttons of the lay form: each symbol alone, each pair, and "not entered".
 TRANSITION_CHOICES = [(s,) for s in lg.SYMBOLS] + [
     (a, b) for i, a in enumerate(lg.SYMBOLS) for b in lg.SYMBOLS[i + 1:]] + [()]
-
-
-def _card() -> dict[str, Any]:
-    needs = {}
-    for s in lg.SYMBOLS:
-        raw = request.form.get(f"need_{s}", "0").strip() or "0"
-        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-            abort(400, description=_("The number of symbols must be 0 or more."))
-        if int(raw):
-            needs[s] = int(raw)
-    # The declared schema (assistant/reducers/liski_board.CARD) checks the number itself.
-    total_value: Any = request.form.get("total", "").strip() or None
-    return {"kind": request.form.get("kind") or "problem", "name": request.form.get("name", ""),
-            "total": total_value, "needs": needs, "transition": _symbols("transition")}
-
-
-def _stack_item() -> dict[str, Any]:
-    kind = request.form.get("kind", "ojojanie")
-    if kind == "anyfox":
-        return {"kind": "fox", "any": True}
-    if kind == "greykit":
-        return {"kind": "greykit"}
-    return {"kind": kind, "symbols": _symbols("symbols"), "transition": _symbols("transition")}
-
-
-def _library_card(code: str) -> dict[str, Any]:
-    from assistant.web.tables import load
-
-    lib = load(code).state["board"]["library"]
-    key = request.form["library"]
-    for i, c in enumerate(lib):
-        if c["name"] == key or key == str(i):
-            return c
-    abort(400, description=_("That card is not in the library (any more)."))
-
-
-def _item_from_preset(raw: str) -> dict[str, Any]:
-    """'crown>flower+leaf': an ojojanie card laid again in one tap."""
-    symbol, _, trans = raw.partition(">")
-    return {"kind": "ojojanie", "symbols": [symbol],
-            "transition": [s for s in trans.split("+") if s]}
-
-
-@bp.post("/t/<code>/liski")
-def edit(code: str):
-    """Board edits from plain forms (checkbox lists and counters become the edit's data)."""
-    from assistant.web.tables import apply_edit, load
-
-    load(code)
-    op = request.form.get("op", "")
-    data: dict[str, Any] = {k: request.form.get(k) for k in
-                            ("col", "index", "puchater", "name", "symbol", "ability", "pos",
-                             "effect", "difficulty", "number", "delta", "from_hand", "kind")
-                            if request.form.get(k) not in (None, "")}
-    if op in ("board.card.add", "board.card.edit", "board.lib.save", "board.complication.set",
-              "board.nightmare.set"):
-        data.pop("kind", None)
-        data["card"] = (_library_card(code) if request.form.get("library") not in (None, "")
-                        else _card())
-    elif op in ("board.stack.add", "board.stack.edit"):
-        hand = request.form.get("hand", "")
-        if hand:
-            data["from_hand"], _, data["index"] = hand.partition(":")
-        elif request.form.get("preset"):
-            data["item"] = _item_from_preset(request.form["preset"])
-        elif "from_hand" not in data:
-            data["item"] = _stack_item()
-    elif op == "board.ability" and request.form.get("ability") in ("fox", "fox3"):
-        data["item"] = _stack_item() if request.form.get("kind") != "anyfox" else {"any": True}
-    elif op == "board.puchater.abilities" or request.form.getlist("abilities"):
-        data["abilities"] = request.form.getlist("abilities")
-    return apply_edit(code, op, data)
 
 
 def puchater_names(state: dict[str, Any]) -> list[str]:

@@ -6,7 +6,14 @@
   let state = null;      // the open sheet: {sheet, op, col, index, kind, card, item, symbols}
   let submitted = null;  // the sheet whose form was just sent
 
+  // The symbols a card may need: its form's card.needs.<symbol> steppers (the page lists them).
+  function needFields(form) { return Array.from(form.querySelectorAll('input[name^="card.needs."]')); }
+
   function sheetEl(name) { return document.getElementById("sheet-" + name); }
+
+  function checked(form, name) {
+    return Array.from(form.querySelectorAll('input[name="' + name + '"]:checked')).map(function (i) { return i.value; });
+  }
 
   function setField(form, name, value) {
     const inputs = form.querySelectorAll('[name="' + name + '"]');
@@ -29,23 +36,21 @@
     setField(form, "index", s.index === undefined ? "" : s.index);
     if (s.sheet === "lay") {
       const item = s.item || {};
-      setField(form, "kind", item.kind || s.kindPick || "ojojanie");
-      setField(form, "symbols", s.symbols || item.symbols || []);
+      setField(form, "item.kind", item.kind || s.kindPick || "ojojanie");
+      setField(form, "item.symbols[]", s.symbols || item.symbols || []);
       el.querySelector(".sheet-title").textContent = s.op === "board.stack.edit"
         ? t("Correct card %(n)s of column %(c)s", { n: Number(s.index) + 1, c: Number(s.col) + 1 }) : t("Lay a card");
       el.querySelector(".coltabs").hidden = s.op === "board.stack.edit";
-      el.querySelectorAll(".presets-row, button[name=hand]").forEach(function (b) { b.hidden = s.op === "board.stack.edit"; });
+      el.querySelectorAll(".presets-row, .hand-card").forEach(function (b) { b.hidden = s.op === "board.stack.edit"; });
     }
     if (s.sheet === "card") {
       const c = s.card || {};
       const kind = s.kind || c.kind || "";
-      setField(form, "name", c.name || "");
-      setField(form, "total", c.total === undefined ? "" : c.total);
-      ["crown", "flower", "pot", "boat", "leaf"].forEach(function (x) {
-        setField(form, "need_" + x, (c.needs || {})[x] || 0);
-      });
-      setField(form, "transition", c.transition || []);
-      const select = form.querySelector("select[name=kind]");
+      setField(form, "card.name", c.name || "");
+      setField(form, "card.total", c.total === undefined ? "" : c.total);
+      needFields(form).forEach(function (i) { i.value = (c.needs || {})[i.name.slice(11)] || 0; });
+      setField(form, "card.transition[]", c.transition || []);
+      const select = form.querySelector('select[name="card.kind"]');
       select.value = kind || "problem";
       select.hidden = !!kind;
       const choosing = s.op === "board.card.add";
@@ -134,10 +139,8 @@
       const c = document.getElementById("col-" + state.col);
       if (c) c.scrollIntoView({ block: "start", inline: "start" });
     }
-    if (ev.target.name === "kind" && state.sheet === "lay") { state.kindPick = ev.target.value; state.item = null; }
-    if (ev.target.name === "symbols") {
-      state.symbols = Array.from(form.querySelectorAll("input[name=symbols]:checked")).map(function (i) { return i.value; });
-    }
+    if (ev.target.name === "item.kind" && state.sheet === "lay") { state.kindPick = ev.target.value; state.item = null; }
+    if (ev.target.name === "item.symbols[]") state.symbols = checked(form, "item.symbols[]");
   });
 
   document.addEventListener("submit", function (ev) {
@@ -146,18 +149,15 @@
     if (submitted === "card" && state && ev.target.classList.contains("cardform")) {
       // Keep what was entered: a refused card comes back as it was typed.
       const f = ev.target, needs = {};
-      ["crown", "flower", "pot", "boat", "leaf"].forEach(function (x) {
-        needs[x] = Number(f.querySelector("[name=need_" + x + "]").value) || 0;
-      });
-      state.card = { name: f.querySelector("[name=name]").value, total: f.querySelector("[name=total]").value,
-                     needs: needs, kind: f.querySelector("select[name=kind]").value,
-                     transition: Array.from(f.querySelectorAll("input[name=transition]:checked")).map(function (i) { return i.value; }) };
+      const field = function (name) { return f.querySelector('[name="' + name + '"]').value; };
+      needFields(f).forEach(function (i) { needs[i.name.slice(11)] = Number(i.value) || 0; });
+      state.card = { name: field("card.name"), total: field("card.total"), needs: needs,
+                     kind: field("card.kind"), transition: checked(f, "card.transition[]") };
     }
   }, true);
 
   // After the board is swapped in (an edit, or another phone's), put the open sheet back.
   document.addEventListener("interact:swapped", afterSwap);
-  document.body.addEventListener("htmx:afterSwap", afterSwap);
   function afterSwap(ev) {
     if (!state) return;
     const failed = (ev && ev.detail && ev.detail.failed) || !!document.querySelector("#table-main .flash-error");
@@ -175,20 +175,3 @@
     open(state);
   }
 })();
-// One-tap buttons (data-lv: the edit's fields, no form): interact.js sends them when the
-// page has it, else they go as an htmx request with the version this page shows and a nonce.
-document.addEventListener("click", function (ev) {
-  const btn = ev.target.closest && ev.target.closest("button[data-lv]");
-  if (!btn) return;
-  const board = document.getElementById("board");
-  const url = board && board.dataset.editUrl;
-  let fields;
-  try { fields = JSON.parse(btn.dataset.lv); } catch (e) { return; }
-  const op = fields.op;
-  delete fields.op;
-  if (window.interact) return;  // interact.js sends it: one request, answered with the changed regions
-  const m = document.getElementById("table-main");
-  const values = Object.assign({ op: op, v: m ? m.dataset.version : "0",
-    nonce: Math.random().toString(36).slice(2) + Date.now().toString(36) }, fields);
-  htmx.ajax("POST", url, { source: btn, target: "#table-main", swap: "outerHTML", values: values });
-});

@@ -114,7 +114,7 @@ def test_another_phones_edit_keeps_scroll_and_the_open_picker(live_server, new_p
     col = a.locator("#col-3")
     col.get_by_role("button", name="+ Lay a card").click()
     expect(a.locator("#sheet-lay")).to_be_visible()
-    a.locator("#sheet-lay form label.symopt:has(input[name=symbols][value=crown])").click()
+    a.locator("#sheet-lay form label.symopt:has(input[name='item.symbols[]'][value=crown])").click()
     # What phone A looks at: column 4's place on the screen and the columns' sideways scroll.
     look = "[document.querySelector('#col-3').getBoundingClientRect().top, document.querySelector('.columns').scrollLeft, window.scrollY]"
     before = a.evaluate(look)
@@ -138,7 +138,7 @@ def test_another_phones_edit_keeps_scroll_and_the_open_picker(live_server, new_p
           f" after another phone's edits {after}")
     assert abs(after[0] - before[0]) < 40 and abs(after[1] - before[1]) < 2
     expect(a.locator("#sheet-lay")).to_be_visible()
-    expect(a.locator("#sheet-lay input[name=symbols][value=crown]")).to_be_checked()
+    expect(a.locator("#sheet-lay input[name='item.symbols[]'][value=crown]")).to_be_checked()
     print(f"phone A's live refreshes (regions sent, bytes): {live}; all of #table-main: {full}")
     # Only changed regions, never all of it (Start changes the phase: much of the board; the
     # byte figures are in tests/web/test_regions.py and benchmarks/live_bytes.py).

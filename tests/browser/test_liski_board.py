@@ -30,7 +30,7 @@ def choose(page, col, name):
 def lay(page, symbol, *transition):
     """With the lay sheet open: two taps, the card's symbol and its transition."""
     form = page.locator("#sheet-lay form")
-    form.locator(f"label.symopt:has(input[name=symbols][value={symbol}])").click()
+    form.locator(f"label.symopt:has(input[name='item.symbols[]'][value={symbol}])").click()
     name = f"Lay it, transition {' and '.join(transition) if transition else 'not entered'}"
     landed(page, lambda: form.get_by_role("button", name=name, exact=True).click())
 
@@ -60,7 +60,7 @@ def test_board_round(live_server, new_phone):
     page.locator("#col-1").get_by_role("button", name="Edit card 2 of column 2").click()
     expect(page.locator("#sheet-lay .sheet-title")).to_have_text("Correct card 2 of column 2")
     form = page.locator("#sheet-lay form")
-    form.locator("label.symopt:has(input[name=symbols][value=boat])").click()  # untick
+    form.locator("label.symopt:has(input[name='item.symbols[]'][value=boat])").click()  # untick
     lay(page, "flower", "leaf")
     expect(page.locator("#col-1").get_by_text("comes back to your hand")).to_have_count(0)
     page.locator("#col-1").get_by_role("button", name="+ Lay a card").click()

@@ -86,7 +86,7 @@ def test_steppers_refuse_a_total_below_the_symbols_and_cards_can_be_corrected(
     page.locator("#col-4").get_by_role("button", name="Edit Mokra skarpeta on column 5").click()
     expect(sheet.get_by_label("Total symbols")).to_have_value("3")
     sheet.get_by_label("Total symbols").fill("5")
-    sheet.locator("label.symopt:has(input[name=transition][value=leaf])").click()
+    sheet.locator("label.symopt:has(input[name='card.transition[]'][value=leaf])").click()
     landed(page, lambda: sheet.get_by_role("button", name="Save card").click())
     expect(page.locator("#col-4 .lneed")).to_have_text(re.compile(r"^needs 5"))
     expect(page.locator("#col-4 .lcard .trans [aria-label=leaf]")).to_have_count(1)

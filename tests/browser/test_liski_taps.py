@@ -45,7 +45,7 @@ def test_a_round_after_setup_takes_at_most_40_taps(live_server, new_phone, capsy
         # The column's verdict shows above the sheet while its cards are laid.
         expect(page.locator(f"#col-{col} h3")).to_be_in_viewport()
         for symbol, transition in CARDS[2 * col: 2 * col + 2]:
-            tap(sheet.locator(f"label.symopt:has(input[name=symbols][value={symbol}])"),
+            tap(sheet.locator(f"label.symopt:has(input[name='item.symbols[]'][value={symbol}])"),
                 edit=False)
             name = f"Lay it, transition {' and '.join(transition) if transition else 'not entered'}"
             tap(sheet.get_by_role("button", name=name, exact=True))

@@ -9,9 +9,10 @@ from assistant.registry import reducer_for
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 STATIC = Path(__file__).resolve().parents[2] / "static" / "js"
-# An op named in a template (envelope, the Liski form and button macros) or sent by a script
-# (interact.post(op, …); the URL first is the old signature).
-OP_RE = re.compile(r'(?:envelope\(t, |lform\(|tbtn\(|lb\()"([a-z_.]+)"|post\((?:[^,()]+, )?"([a-z_.]+)"')
+# An op named in a template (envelope, the Liski edit form, one-tap button and its shared
+# form macros) or sent by a script.
+OP_RE = re.compile(r'(?:envelope\(t, |eform\(|tbtn\(|tap\(|tap_form\()"([a-z_.]+)"'
+                   r'|post\((?:[^,()]+, )?"([a-z_.]+)"')
 SOUNDS_FINAL = {"remove", "delete", "clear", "reset", "end", "bust", "tie", "next", "ran", "stop",
                 "skip", "discard"}
 GAMES = ("liski", "pisanki", "okoshki", "kitsune")

@@ -151,23 +151,31 @@ def test_fuzz_every_op_of_every_game(fuzz_app, game):
     assert counts["edits"] >= EDIT_EXAMPLES * len(ops) // 2
 
 
-def test_fuzz_the_liski_form_endpoint(fuzz_app):
+def test_fuzz_the_edit_endpoint_with_liski_form_fields(fuzz_app):
+    """The Liski page's forms post ordinary edits: nested (card.needs.crown) and list
+    (item.symbols[]) field names, a button's JSON `data`, in any mix: never a 5xx."""
     phone = Phone(fuzz_app.test_client())
     code = prime(phone, "liski")
     ops = sorted(reducer_for("liski").ops)
     keys = ["col", "index", "puchater", "name", "symbol", "ability", "pos", "effect",
-            "difficulty", "number", "delta", "from_hand", "library", "kind", "total",
-            "transition", "transition_pair", "symbols", "needs", "need_crown", "need_pot"]
-    text = st.one_of(ODD_TEXT, st.text(max_size=8), st.integers(-3, 9).map(str))
+            "difficulty", "number", "delta", "from_hand", "library", "kind", "card",
+            "card.total", "card.name", "card.kind", "card.needs.crown", "card.needs.pot",
+            "card.needs", "card.transition[]", "item.kind", "item.symbols[]",
+            "item.transition[]", "item", "abilities[]", "data", "a.b.c.d", "card..total"]
+    text = st.one_of(ODD_TEXT, st.text(max_size=8), st.integers(-3, 9).map(str),
+                     st.sampled_from(["anyfox", "greykit", "fox", "crown+flower", "Zmarzlin",
+                                      '{"item": {"kind": "anyfox"}}', '{"from_hand": 1}',
+                                      '{"index": "x"}', "[1]", "{"]))
+    values = st.one_of(text, st.lists(text, min_size=1, max_size=4))
 
     @settings(FUZZ, max_examples=FORM_EXAMPLES)
     @given(st.lists(st.tuples(st.sampled_from(ops),
-                              st.dictionaries(st.sampled_from(keys), text, max_size=6)),
+                              st.dictionaries(st.sampled_from(keys), values, max_size=6)),
                     min_size=8, max_size=8))
     def run(edits):
         for op, fields in edits:
             data = {"op": op, "v": phone.version, "csrf_token": phone.token, **fields}
-            resp = phone.client.post(f"/t/{code}/liski", data=data,
+            resp = phone.client.post(f"/t/{code}/edit", data=data,
                                      headers={"HX-Request": "true"})
             phone._read(resp)
             check_answer(resp)

@@ -16,7 +16,7 @@ from assistant.store import Event, events_t, fold_events, tables_t
 
 def lpost(phone, code, op, **fields):
     data = {"op": op, "v": phone.version, "csrf_token": phone.token, **fields}
-    resp = phone.client.post(f"/t/{code}/liski", data=data, headers={"HX-Request": "true"})
+    resp = phone.client.post(f"/t/{code}/edit", data=data, headers={"HX-Request": "true"})
     phone._read(resp)
     return resp
 
@@ -77,10 +77,10 @@ def test_bad_numbers_and_shapes_in_json_data_are_refused(app, phone, game, op, d
     reads(phone, code)
 
 
-@pytest.mark.parametrize("field", ["need_crown", "total"])
+@pytest.mark.parametrize("field", ["card.needs.crown", "card.total"])
 def test_superscript_digits_on_the_liski_card_form(app, phone, field):
     code = phone.new_table("liski")
-    form = {"col": "0", "total": "3", field: "²"}
+    form = {"col": "0", "card.total": "3", field: "²"}
     resp = lpost(phone, code, "board.card.add", **form)
     assert resp.status_code in (200, 400)
     assert "Traceback" not in resp.get_data(as_text=True)

@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from assistant.reducers import EditError
 from assistant.registry import reducer_for
 
 
-def lpost(phone, code, op, **fields):
-    data = {"op": op, "v": phone.version, "csrf_token": phone.token, **fields}
-    resp = phone.client.post(f"/t/{code}/liski", data=data, headers={"HX-Request": "true"})
+def lpost(phone, code, op, fields=None, **more):
+    """An ordinary edit as the Liski page's forms send it (card.total, item.symbols[] …)."""
+    data = {"op": op, "v": phone.version, "csrf_token": phone.token, **(fields or {}), **more}
+    resp = phone.client.post(f"/t/{code}/edit", data=data, headers={"HX-Request": "true"})
     phone._read(resp)
     return resp.get_data(as_text=True)
 
 
-def library_index(phone, code, name):
-    from assistant.reducers.liski_board import NAMED_CARDS
-    return str([c["name"] for c in NAMED_CARDS].index(name))
+def laid(kind, symbols="", transition=None):
+    """The lay sheet's fields: the card's kind and symbol, a transition button's value."""
+    fields = {"item.kind": kind, "item.symbols[]": symbols}
+    if transition is not None:
+        fields["item.transition[]"] = transition
+    return fields
 
 
 @pytest.fixture
@@ -25,9 +31,9 @@ def board(phone):
     code = phone.new_table("liski")
     lpost(phone, code, "board.puchater.add", name="Lisi Mag", symbol="pot")
     lpost(phone, code, "board.puchater.add", name="Lisia Kapitanka", symbol="boat")
-    lpost(phone, code, "board.nightmare.set", library=library_index(phone, code, "Zmarzlin"))
+    lpost(phone, code, "board.nightmare.set", library="Zmarzlin")
     lpost(phone, code, "board.complication.set", pos="0",
-          library=library_index(phone, code, "Kanapka z koszmarem"))
+          library="Kanapka z koszmarem")
     text = lpost(phone, code, "board.setup")
     assert text.count("New problem: choose") == 6
     return code
@@ -40,29 +46,27 @@ def test_setup_puts_a_problem_on_each_column_and_the_first_complication(phone, b
 
 def test_a_column_entered_and_checked_live(phone, board):
     text = lpost(phone, board, "board.card.add", col="1",
-                 library=library_index(phone, board, "Pogryziony ołówek"))
+                 library="Pogryziony ołówek")
     assert "missing: 1 crown, 1 red flower, 1 of any symbol" in text
-    lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="crown",
-          transition="flower")
-    lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="flower",
-          transition=["flower", "leaf"])
-    text = lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="boat")
+    lpost(phone, board, "board.stack.add", laid("ojojanie", "crown", "flower"), col="1")
+    lpost(phone, board, "board.stack.add", laid("ojojanie", "flower", ["flower", "leaf"]), col="1")
+    text = lpost(phone, board, "board.stack.add", laid("ojojanie", "boat"), col="1")
     assert "comes back to your hand" in text  # a boat does not match flower/leaf
     assert "missing: 1 of any symbol" in text
     lpost(phone, board, "board.stack.remove", col="1", index="2")
-    text = lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols="leaf")
+    text = lpost(phone, board, "board.stack.add", laid("ojojanie", "leaf", ""), col="1")
     assert "✓ beaten" in text
 
 
 def test_problems_then_refill(phone, board):
     lpost(phone, board, "board.card.add", col="1",
-          library=library_index(phone, board, "Pogryziony ołówek"))
+          library="Pogryziony ołówek")
     for sym, tr in (("crown", "flower"), ("flower", "leaf"), ("leaf", "")):
-        lpost(phone, board, "board.stack.add", col="1", kind="ojojanie", symbols=sym, transition=tr)
+        lpost(phone, board, "board.stack.add", laid("ojojanie", sym, tr), col="1")
     state = phone.client.application.extensions["store"].get(board).state
     mag = state["board"]["puchaters"][0]["id"]
     lpost(phone, board, "board.marker", col="1", puchater=str(mag))
-    lpost(phone, board, "board.card.add", col="0", kind="problem", total="9")
+    lpost(phone, board, "board.card.add", {"card.kind": "problem", "card.total": "9"}, col="0")
     # Start and end the ojojanie phase: column 1 holds the complication and a problem
     # placeholder, which is a problem card: no "only complications" fear token (#12 point 5).
     phone.edit(board, "timer.start")
@@ -87,9 +91,9 @@ def test_problems_then_refill(phone, board):
 
 
 def test_bad_card_input_gives_a_clear_message(phone, board):
-    text = lpost(phone, board, "board.card.add", col="2", total="")
+    text = lpost(phone, board, "board.card.add", {"card.total": ""}, col="2")
     assert "Type the card&#39;s number" in text
-    text = lpost(phone, board, "board.stack.add", col="0", kind="fox", symbols="crown")
+    text = lpost(phone, board, "board.stack.add", laid("fox", "crown"), col="0")
     assert "a fox shows 2 symbols" in text
 
 
@@ -178,7 +182,7 @@ def test_problems_and_refill_happen_once_per_round():
 
 
 def test_third_fear_token_shows_a_loss_banner_that_ends_the_game(phone, board):
-    lpost(phone, board, "board.card.add", col="1", kind="problem", total="5")
+    lpost(phone, board, "board.card.add", {"card.kind": "problem", "card.total": "5"}, col="1")
     for _ in range(2):
         lpost(phone, board, "board.fear.add", col="1")
     phone.edit(board, "timer.start")
@@ -187,7 +191,7 @@ def test_third_fear_token_shows_a_loss_banner_that_ends_the_game(phone, board):
     assert "☠ The game is lost" in text and "A third fear token under column 2." in text
     assert "▶ Start" not in text and "Refill the board" not in text and "Next round" not in text
     assert 'data-phase="over"' in text
-    text = lpost(phone, board, "board.stack.add", col="2", kind="greykit")
+    text = lpost(phone, board, "board.stack.add", laid("greykit"), col="2")
     assert "The game is over" in text
 
 
@@ -200,3 +204,31 @@ def test_laying_outside_the_ojojanie_phase_warns_on_the_lay_sheet(phone, board):
     phone.edit(board, "timer.end")
     text = phone.get(f"/t/{board}").get_data(as_text=True)
     assert "Time is up: enter only cards that were laid before it ran out." in text
+
+
+def test_the_lay_sheet_buttons_send_the_op_shape(phone, board):
+    """A transition button's joined value, the "fox: any" kind, a preset's and an adopted
+    card's JSON data: each lays the card the button shows."""
+    lpost(phone, board, "board.card.add", library="Pogryziony ołówek", col="1")
+    lpost(phone, board, "board.stack.add", laid("ojojanie", "crown", "flower+leaf"), col="1")
+    lpost(phone, board, "board.stack.add", laid("anyfox", ["boat", "pot"]), col="1")
+    preset = {"item": {"kind": "ojojanie", "symbols": ["pot"], "transition": ["crown"]}}
+    lpost(phone, board, "board.stack.add", laid("fox", "leaf"), col="1", data=json.dumps(preset))
+    store = phone.client.application.extensions["store"]
+    mag = store.get(board).state["board"]["puchaters"][0]["id"]
+    for _ in range(2):
+        lpost(phone, board, "board.cheese", puchater=str(mag))
+    lpost(phone, board, "board.ability", {"item.kind": "anyfox"}, puchater=str(mag),
+          ability="fox", col="0", index="0")
+    lpost(phone, board, "board.ability", puchater=str(mag), ability="greykit")
+    lpost(phone, board, "board.stack.add", laid("ojojanie"), col="1",
+          data=json.dumps({"from_hand": mag, "index": 1}))
+    stack = [{k: v for k, v in s.items() if k != "id"}
+             for s in store.get(board).state["board"]["columns"][1]["stack"]]
+    assert stack == [
+        {"kind": "ojojanie", "symbols": ["crown"], "transition": ["flower", "leaf"], "any": False},
+        {"kind": "fox", "symbols": [], "transition": [], "any": True},
+        {"kind": "ojojanie", "symbols": ["pot"], "transition": ["crown"], "any": False},
+        {"kind": "greykit", "symbols": [], "transition": [], "any": False}]
+    hand = store.get(board).state["board"]["puchaters"][0]["hand"]
+    assert hand == [{"kind": "fox", "symbols": [], "transition": [], "any": True}]

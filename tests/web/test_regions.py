@@ -70,7 +70,7 @@ def test_an_own_edit_is_answered_with_the_changed_regions(app, phone):
     liski_board(app, code)
     known = hashes(phone.get(f"/t/{code}/main", headers=LIVE).get_data(as_text=True))
     resp = phone.client.post(
-        f"/t/{code}/liski", data={"op": "board.fear.add", "col": "4", "v": phone.version,
+        f"/t/{code}/edit", data={"op": "board.fear.add", "col": "4", "v": phone.version,
                                   "csrf_token": phone.token},
         headers={**LIVE, "X-CSRF-Token": phone.token, "X-Regions": header(known)})
     assert resp.status_code == 200 and resp.headers["X-Version"]
