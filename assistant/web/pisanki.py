@@ -9,6 +9,7 @@ from flask import Blueprint, request
 from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
+from assistant.games.pisanki import cell_issue  # noqa: F401 - web/results asks here
 from assistant.messages import N_
 from assistant.reducers.pisanki import SLOT_WORDS, SLOTS, grid_size
 from assistant.store import Table
@@ -39,33 +40,6 @@ def slot_cards(slot: str) -> dict[int, tuple[str, str]]:
     return pg.EGG_CARDS if slot.startswith("egg:") else SLOT_CARDS[slot]
 
 
-def to_card(cell: dict[str, Any]) -> pg.Card | None:
-    """A state cell as the engine's card; face-down and unfinished cells count as face down."""
-    if not cell or cell.get("down") or "cloth" not in cell:
-        return None
-    if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
-        return None
-    if cell["cloth"] == "neutral" and cell.get("egg") is None:
-        return None
-    return pg.Card(cell["cloth"], cell.get("egg"), bool(cell.get("double")),
-                   tuple(cell.get("flowers", [])))
-
-
-def cell_issue(cell: dict[str, Any]) -> str | None:
-    """What is still missing on a cell, or None when it is a whole card or face down."""
-    if not cell:
-        return N_("not entered")
-    if cell.get("down"):
-        return None
-    if "cloth" not in cell:
-        return N_("no tablecloth yet")
-    if cell.get("cloth") == "neutral" and cell.get("egg") is None:
-        return N_("no egg (a neutral card is a double egg, without flowers)")
-    if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
-        return N_("no egg (a card without an egg has 2 flowers)")
-    return None
-
-
 def table_grids(state: dict[str, Any]) -> tuple[int, int, list[list[list[dict[str, Any]]]]]:
     """Rows, columns and each player's grid cut to the table size for the player count."""
     rows, cols = grid_size(len(state["players"]))
@@ -82,7 +56,7 @@ def live_score(state: dict[str, Any]) -> pg.Result | None:
         eggs={e: state["scoring"][f"egg:{e}"] for e in pg.EGGS},
         flowers=state["scoring"]["flowers"], tablecloths=state["scoring"]["tablecloths"],
         display=state["scoring"]["display"],
-        players=tuple(pg.Player(p["name"], tuple(tuple(to_card(c) for c in row) for row in g))
+        players=tuple(pg.Player(p["name"], tuple(tuple(pg.cell_card(c) for c in row) for row in g))
                       for p, g in zip(players, grids, strict=True)),
         bunny=dict(state["bunny"]) if len(players) == 2 else None,
     )
@@ -103,7 +77,7 @@ def sheet_context(t: Table) -> dict[str, Any]:
     state = t.state
     result = live_score(state)
     rows, cols, grids = table_grids(state)
-    missing = [sum(1 for row in g for c in row if cell_issue(c)) for g in grids]
+    missing = [sum(1 for row in g for c in row if pg.cell_issue(c)) for g in grids]
     lines = []
     if result:
         for key in pg.LINES:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from assistant.games import pisanki as pg
 from assistant.reducers import EditError, reducer_for
 from assistant.reducers.pisanki import clean_cell
 
@@ -131,10 +132,8 @@ def test_an_egg_on_neutral_is_the_double_egg(cell, card):
 
 
 def test_a_neutral_cell_without_egg_is_still_to_enter():
-    from assistant.web.pisanki import cell_issue, to_card
-
     cell = clean_cell({"cloth": "neutral", "flowers": ["pink", "pink"]})
-    assert to_card(cell) is None and "neutral card is a double egg" in cell_issue(cell)
+    assert pg.cell_card(cell) is None and "neutral card is a double egg" in pg.cell_issue(cell)
 
 
 def test_seventh_double_egg_is_refused():
