@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint, make_response, request, url_for
 from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
@@ -99,6 +100,32 @@ def sheet_context(t: Table) -> dict[str, Any]:
             "readings": pg.READINGS, "p": selected_player(t)}
 
 
+def cell_titles(grid: list[list[dict[str, Any]]]) -> list[list[str]]:
+    """Per cell, what a partly entered card still lacks, in words ('' for the others)."""
+    return [[_(pg.cell_issue(c) or "") if c and not c.get("down") else "" for c in row]
+            for row in grid]
+
+
+def cloth_tools() -> list[dict[str, Any]]:
+    """The tablecloth brushes; the one whose cards are double eggs says why it takes no flowers."""
+    refuse = _("A neutral card is a double egg: it has no flowers.")
+    return [{"value": k, "name": _(CLOTH_NAMES[k]),
+             "double_egg": refuse if k == pg.DOUBLE_CLOTH else None} for k in pg.CLOTHS]
+
+
+@cache
+def card_kinds() -> tuple[str, ...]:
+    """Every card kind of the deck as its picture's path: a painted cell is a whole card
+    when its path is one of these (the entry island asks this list, not a copy of the rule)."""
+    return tuple(pg.card_key(c) for c in pg.card_kinds())
+
+
+def page_data() -> dict[str, Any]:
+    """What the entry island reads once per page: the card pictures' address and the kinds."""
+    back = url_for("cards.pisanki_back")
+    return {"base": back[: -len("back.jpg")], "kinds": card_kinds()}
+
+
 def context(t: Table) -> dict[str, Any]:
     """Template context of the Pisanki page."""
     state = t.state
@@ -113,11 +140,28 @@ def context(t: Table) -> dict[str, Any]:
         "rows": rows,
         "cols": cols,
         "grid_json": json.dumps(grids[p]) if grids else "[]",
+        "cell_titles": cell_titles(grids[p]) if grids else [],
+        "cloth_tools": cloth_tools(),
+        "page_data": page_data(),
         "egg_words": pg.EGG_WORDS,
         "cloth_names": CLOTH_NAMES,
         "colour_names": COLOUR_NAMES,
         **sheet_context(t),
     }
+
+
+@bp.get("/pisanki/colours.css")
+def colours():
+    """The eggs' and flowers' colours as a stylesheet, from the rules' one list (pages and the
+    entry island paint with the classes egg-<colour> and flower-<colour>)."""
+    rules = [f"ellipse.egg-{e}, .egg-dot.egg-{e} {{ fill: {c}; background: {c}; }}"
+             for e, c in pg.EGG_COLOURS.items()]
+    rules += [f".flower-{f} {{ fill: {c}; background: {c}; }}"
+              for f, c in pg.FLOWER_COLOURS.items()]
+    resp = make_response("\n".join(rules) + "\n")
+    resp.mimetype = "text/css"
+    resp.cache_control.max_age = 3600
+    return resp
 
 
 @bp.get("/t/<code>/pisanki/sheet")

@@ -552,15 +552,16 @@
 
   // -- the API for script islands and other modules ------------------------------------------
   window.interact = {
-    /** Queue one edit and resolve with the server's answer ({version, error}). */
-    post: function (url, op, fields, data) {
+    /** Queue one edit to #table-main's data-edit-url; its answer (the table, as every edit's)
+     * is morphed in; resolve with {version, error, seq} from the answer's headers. */
+    post: function (op, fields, data) {
       const m = main();
       const list = [["op", op]];
       Object.keys(fields || {}).forEach(function (k) { list.push([k, String(fields[k])]); });
       return new Promise(function (resolve) {
         const n = nonce();
         waiters[n] = resolve;
-        enqueue({ url: url, fields: list, v: m ? m.dataset.version : "0", data: data, json: true, nonce: n }, null);
+        enqueue({ url: m.dataset.editUrl, fields: list, v: m.dataset.version, data: data, nonce: n }, null);
       });
     },
     /** The edits still waiting to be saved (script islands show them as already made). */
@@ -572,7 +573,7 @@
     busy: function () { return sending || queue.length > 0; },
   };
   // Kept for the islands written before this module: same queue, same answer.
-  window.postEdit = function (url, _csrf, op, fields, data) { return window.interact.post(url, op, fields, data); };
+  window.postEdit = function (_url, _csrf, op, fields, data) { return window.interact.post(op, fields, data); };
   window.appToast = function (text) { toast(text); };
 
   // A table that scrolls inside itself (.sheet-wrap[data-hint]) says so while it does.
