@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
 from assistant.games.pisanki import cell_issue  # noqa: F401 - web/results asks here
-from assistant.messages import N_
+from assistant.messages import N_, Message
 from assistant.reducers.pisanki import SLOT_WORDS, SLOTS, grid_size
 from assistant.store import Table
 from assistant.web.htmx import page_or_fragment
@@ -102,8 +102,8 @@ def sheet_context(t: Table) -> dict[str, Any]:
 
 def cell_titles(grid: list[list[dict[str, Any]]]) -> list[list[str]]:
     """Per cell, what a partly entered card still lacks, in words ('' for the others)."""
-    return [[_(pg.cell_issue(c) or "") if c and not c.get("down") else "" for c in row]
-            for row in grid]
+    issues = [[pg.cell_issue(c) if c and not c.get("down") else None for c in row] for row in grid]
+    return [[tr(Message(i)) if i else "" for i in row] for row in issues]
 
 
 def cloth_tools() -> list[dict[str, Any]]:
