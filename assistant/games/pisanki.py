@@ -16,6 +16,11 @@ from assistant.messages import N_, Message, join, nmsg
 CLOTHS = ("checked", "striped", "dotted", "neutral")
 EGGS = ("purple", "red", "orange", "yellow", "green", "blue")
 FLOWERS = ("blue", "pink", "purple", "yellow")
+# The colours eggs and flowers are painted in (RGB): the reference deck draws its faces with
+# them (vision/deck.py) and the pages paint with them (web/pisanki.colours, a stylesheet).
+EGG_COLOURS = {"purple": "#823296", "red": "#d72828", "orange": "#f56e00", "yellow": "#f0e628",
+               "green": "#28a546", "blue": "#1e64c8"}
+FLOWER_COLOURS = {"blue": "#28c8f0", "pink": "#ffa0cd", "purple": "#641496", "yellow": "#ffdc00"}
 LINES = (*(f"egg:{e}" for e in EGGS), "flowers", "tablecloths", "display")
 GRID_SIZES = {2: (4, 6), 3: (4, 6), 4: (3, 6), 5: (3, 5)}  # players -> rows, cols
 MAJORITY_POINTS = {1: (12, 6, 3), 11: (10, 5, 2), 16: (14, 7, 3)}
@@ -554,6 +559,134 @@ def score(game: Game) -> Result:
     return Result(scores, tuple(s.name for s in scores if s.total == best))
 
 
+# -- what makes a card (the one home of this rule: the API, the edits, the pages ask here) ----
+DOUBLE_CLOTH = "neutral"  # RULES.md: a neutral card is always a double egg without flowers
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What keeps a card's parts from being a card of the deck.
+
+    `field` is the part at fault ('' = the card as a whole); `message` a message id the pages
+    translate; `unfinished` when more taps can still make a card of it (the entry page keeps
+    such a cell), else the card is impossible; `rule` says it in the API's English.
+    """
+
+    field: str
+    message: str
+    unfinished: bool = False
+    why: str = ""
+
+    @property
+    def rule(self) -> str:
+        """The rule broken, as an API line ('double eggs are only on the neutral tablecloth')."""
+        text = self.why or self.message
+        return text[0].lower() + text[1:].rstrip(".")
+
+
+def card_problem(cloth: str | None, egg: str | None, double: bool,
+                 flowers: Sequence[str]) -> Problem | None:
+    """The first thing that keeps these parts from being a card, or None (RULES.md catalogue:
+    at most 2 flowers of one kind; a double egg has an egg, sits on the neutral tablecloth and
+    has no flowers; a neutral card is always a double egg; a card without an egg has 2
+    flowers). A cloth of None is one not entered yet."""
+    if len(flowers) > 2:
+        return Problem("flowers", N_("A card has at most 2 flowers."))
+    if len(set(flowers)) > 1:
+        return Problem("flowers", N_("The two flowers of a card are of one kind."))
+    if double and egg is None:
+        return Problem("double", N_("A double egg needs an egg."))
+    if double and cloth not in (None, DOUBLE_CLOTH):
+        return Problem("double", N_("Double eggs are only on the neutral tablecloth."))
+    if double and flowers:
+        return Problem("flowers", N_("Double-egg cards have no flowers."))
+    if cloth is None:
+        return Problem("cloth", N_("no tablecloth yet"), unfinished=True)
+    if cloth == DOUBLE_CLOTH and not double:
+        why = "A neutral card is always a double egg (set double: true)."
+        if egg is not None:  # the entry makes it the double egg; the API must say so
+            return Problem("", why)
+        return Problem("", N_("no egg (a neutral card is a double egg, without flowers)"), True,
+                       why)
+    if egg is None and len(flowers) != 2:
+        return Problem("", N_("no egg (a card without an egg has 2 flowers)"), True,
+                       "A card without an egg has 2 flowers of one kind.")
+    return None
+
+
+class CardError(PisankiError):
+    """An impossible card entered: its Problem (the message id is `problem.message`)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        super().__init__(problem.message)
+
+
+def entry_cell(cell: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A table cell as a player enters it (types already checked), put in its one form:
+    {} not entered, {"down": true} face down, else {cloth?, egg, double, flowers}; a card
+    still unfinished is kept, an impossible one raises CardError. An egg painted on the
+    neutral cloth is its double egg (RULES.md: "the page can simply make a neutral card a
+    double egg of the chosen colour")."""
+    if not cell:
+        return {}
+    if cell.get("down"):
+        return {"down": True}
+    out: dict[str, Any] = {"cloth": cell["cloth"]} if cell.get("cloth") is not None else {}
+    egg = cell.get("egg")
+    double, flowers = bool(cell.get("double")), list(cell.get("flowers") or [])
+    if out.get("cloth") == DOUBLE_CLOTH and egg is not None:
+        double = True
+        if not cell.get("double"):
+            flowers = []  # older entries of a single egg on neutral read so too
+    out.update(egg=egg, double=double, flowers=flowers)
+    problem = card_problem(out.get("cloth"), egg, double, flowers)
+    if problem and not problem.unfinished:
+        raise CardError(problem)
+    return out
+
+
+def cell_issue(cell: Mapping[str, Any]) -> str | None:
+    """What a table cell still lacks (a message id), or None for a card or a face-down cell."""
+    if not cell:
+        return N_("not entered")
+    if cell.get("down"):
+        return None
+    problem = card_problem(cell.get("cloth"), cell.get("egg"), bool(cell.get("double")),
+                           cell.get("flowers") or ())
+    return problem.message if problem else None
+
+
+def cell_card(cell: Mapping[str, Any]) -> Card | None:
+    """A table cell as the engine's card; face-down and unfinished cells score as face down."""
+    if not cell or cell.get("down") or cell_issue(cell):
+        return None
+    return Card(cell["cloth"], cell.get("egg"), bool(cell.get("double")),
+                tuple(cell.get("flowers") or ()))
+
+
+def card_kinds() -> tuple[Card, ...]:
+    """Every card kind the deck can hold (RULES.md catalogue), in the reference deck's order."""
+    out = []
+    for cloth in (c for c in CLOTHS if c != DOUBLE_CLOTH):
+        for egg in EGGS:
+            out.append(Card(cloth, egg))
+            for f in FLOWERS:
+                out.append(Card(cloth, egg, False, (f,)))
+                out.append(Card(cloth, egg, False, (f, f)))
+        for f in FLOWERS:
+            out.append(Card(cloth, None, False, (f, f)))
+    for egg in EGGS:
+        out.append(Card(DOUBLE_CLOTH, egg, True))
+    return tuple(out)
+
+
+def card_key(card: Card) -> str:
+    """A card kind as a path: 'striped/red/0/pink-pink' ('none' for no egg or flower)."""
+    return (f"{card.cloth}/{card.egg or 'none'}/{int(card.double)}/"
+            f"{'-'.join(card.flowers) or 'none'}")
+
+
 # -- input ------------------------------------------------------------------------------------
 def _number(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
@@ -585,21 +718,10 @@ def read_card(raw: Any, where: str) -> Card | None:
     for k, f in enumerate(flowers):
         if f not in FLOWERS:
             raise PisankiError(f"{where}.flowers[{k}]: {f!r} is not one of {', '.join(FLOWERS)}")
-    if len(flowers) > 2:
-        raise PisankiError(f"{where}.flowers: a card has at most 2 flowers, not {len(flowers)}")
-    if len(flowers) == 2 and flowers[0] != flowers[1]:
-        raise PisankiError(f"{where}.flowers: the two flowers of a card are of one kind")
-    if double and egg is None:
-        raise PisankiError(f"{where}.double: a double egg needs an egg")
-    if double and cloth != "neutral":
-        raise PisankiError(f"{where}.double: double eggs are only on the neutral tablecloth")
-    if double and flowers:
-        raise PisankiError(f"{where}.flowers: double-egg cards have no flowers")
-    if cloth == "neutral" and not double:
-        # RULES.md: "a neutral card is always a double egg without flowers".
-        raise PisankiError(f"{where}: a neutral card is always a double egg (set double: true)")
-    if egg is None and len(flowers) != 2:
-        raise PisankiError(f"{where}: a card without an egg has 2 flowers of one kind")
+    problem = card_problem(cloth, egg, double, flowers)
+    if problem:
+        place = f"{where}.{problem.field}" if problem.field else where
+        raise PisankiError(f"{place}: {problem.rule}")
     return Card(cloth, egg, double, tuple(flowers))
 
 

@@ -6,6 +6,7 @@ A cell in the table state is {} (not entered yet), {"down": true} (face down), o
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from assistant.games import pisanki as pg
@@ -27,7 +28,19 @@ SLOT_WORDS = {"flowers": N_("Flowers"), "tablecloths": N_("Tablecloths"),
               "display": N_("Display table")}  # the other slots' names, for the history
 
 
-CELL = Obj(msg="That is not a card.", fields={
+@dataclass(frozen=True)
+class Cell(Obj):
+    """A table cell: its parts checked by type, then put in its one form by the rules
+    (games.pisanki.entry_cell); an unfinished card is kept, an impossible one refused."""
+
+    def clean(self, value: Any) -> dict[str, Any]:
+        try:
+            return pg.entry_cell(super().clean(value))
+        except pg.CardError as exc:
+            raise EditError(exc.problem.message) from None
+
+
+CELL = Cell(msg="That is not a card.", fields={
     "down": Bool(msg="A card is face down or not."),
     "cloth": Choice(msg="That is not a tablecloth.", values=pg.CLOTHS),
     "egg": Choice(msg="That is not an egg.", values=pg.EGGS),
@@ -65,46 +78,8 @@ def grid_size(players: int) -> tuple[int, int]:
 
 
 def clean_cell(raw: Any) -> dict[str, Any]:
-    """A cell as the entry page sends it, checked; partly entered cards are allowed."""
-    if raw in (None, {}):
-        return {}
-    if not isinstance(raw, dict):
-        raise EditError("That is not a card.")
-    if raw.get("down"):
-        return {"down": True}
-    cell: dict[str, Any] = {}
-    cloth = raw.get("cloth")
-    if cloth is not None:
-        if cloth not in pg.CLOTHS:
-            raise EditError("That is not a tablecloth.")
-        cell["cloth"] = cloth
-    egg = raw.get("egg")
-    if egg is not None and egg not in pg.EGGS:
-        raise EditError("That is not an egg.")
-    cell["egg"] = egg
-    cell["double"] = bool(raw.get("double"))
-    flowers = raw.get("flowers") or []
-    if not isinstance(flowers, list) or any(f not in pg.FLOWERS for f in flowers):
-        raise EditError("Unknown flower.")
-    if len(flowers) > 2:
-        raise EditError("A card has at most 2 flowers.")
-    if len(set(flowers)) > 1:
-        raise EditError("The two flowers of a card are of one kind.")
-    cell["flowers"] = list(flowers)
-    if cell.get("cloth") == "neutral" and egg is not None and not cell["double"]:
-        # RULES.md: a neutral card is always a double egg without flowers, so an egg painted
-        # on neutral is the double egg of that colour (older entries of a single egg on
-        # neutral read so too).
-        cell["double"] = True
-        cell["flowers"] = flowers = []
-    if cell["double"]:
-        if egg is None:
-            raise EditError("A double egg needs an egg.")
-        if cell.get("cloth", "neutral") != "neutral":
-            raise EditError("Double eggs are only on the neutral tablecloth.")
-        if flowers:
-            raise EditError("Double-egg cards have no flowers.")
-    return cell
+    """A cell as the entry page or a photo sends it (null = not entered), in its one form."""
+    return {} if raw is None else CELL.clean(raw)
 
 
 class PisankiTable(Reducer):
@@ -175,7 +150,7 @@ class PisankiTable(Reducer):
         if not (0 <= r < rows and 0 <= c < cols):
             raise EditError("The table is %(rows)d × %(cols)d: no cell %(cell)s.", rows=rows,
                             cols=cols, cell=pg.cell_name((r, c)))
-        cell = clean_cell(data.get("cell"))
+        cell = data.get("cell") or {}
         grid = p["grid"]
         others = [grid[rr][cc] for rr in range(rows) for cc in range(cols) if (rr, cc) != (r, c)]
         if cell.get("double") and sum(1 for o in others if o.get("double")) >= pg.MAX_DOUBLES:
@@ -191,7 +166,7 @@ class PisankiTable(Reducer):
         if (not isinstance(raw, list) or len(raw) != rows
                 or any(not isinstance(r, list) or len(r) != cols for r in raw)):
             raise EditError("The photo's table must be %(rows)d × %(cols)d.", rows=rows, cols=cols)
-        cells = [[clean_cell(c) for c in row] for row in raw]
+        cells = [[c or {} for c in row] for row in raw]
         if sum(1 for row in cells for c in row if c.get("double")) > pg.MAX_DOUBLES:
             raise EditError("A table holds at most %(num)d double eggs.", num=pg.MAX_DOUBLES)
         grid = empty_grid()

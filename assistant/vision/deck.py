@@ -27,14 +27,16 @@ CLOTH_COLOURS = {
     "dotted": ((40, 120, 30), (160, 215, 165)),
     "neutral": ((130, 170, 200), (150, 190, 216)),
 }
-EGG_COLOURS = {
-    "purple": (150, 50, 130), "red": (40, 40, 215), "orange": (0, 110, 245),
-    "yellow": (40, 230, 240), "green": (70, 165, 40), "blue": (200, 100, 30),
-}
-FLOWER_COLOURS = {
-    "blue": (240, 200, 40), "pink": (205, 160, 255), "purple": (150, 20, 100),
-    "yellow": (0, 220, 255),
-}
+
+
+def _bgr(hex_rgb: str) -> tuple[int, int, int]:
+    """'#823296' as OpenCV's (blue, green, red)."""
+    r, g, b = (int(hex_rgb[i:i + 2], 16) for i in (1, 3, 5))
+    return b, g, r
+
+
+EGG_COLOURS = {egg: _bgr(c) for egg, c in pg.EGG_COLOURS.items()}  # the rules' one list
+FLOWER_COLOURS = {kind: _bgr(c) for kind, c in pg.FLOWER_COLOURS.items()}
 CREAM = (228, 244, 250)
 INK = (40, 40, 40)
 PLATE = ((W // 2, H // 2 + 10), (74, 104))  # centre, axes
@@ -143,20 +145,8 @@ def pisanki_back() -> np.ndarray:
 
 
 def pisanki_cards() -> list[pg.Card]:
-    """Every card kind the Pisanki deck can have (RULES.md catalogue): a neutral card is
-    always a double egg without flowers, and no other card is neutral."""
-    out = []
-    for cloth in (c for c in pg.CLOTHS if c != "neutral"):
-        for egg in pg.EGGS:
-            out.append(pg.Card(cloth, egg))
-            for f in pg.FLOWERS:
-                out.append(pg.Card(cloth, egg, False, (f,)))
-                out.append(pg.Card(cloth, egg, False, (f, f)))
-        for f in pg.FLOWERS:
-            out.append(pg.Card(cloth, None, False, (f, f)))
-    for egg in pg.EGGS:
-        out.append(pg.Card("neutral", egg, True))
-    return out
+    """Every card kind the Pisanki deck can have (games.pisanki.card_kinds)."""
+    return list(pg.card_kinds())
 
 
 # -- Okoshki ---------------------------------------------------------------------------------

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint, make_response, request, url_for
 from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
 from assistant.games import ranking
-from assistant.messages import N_
+from assistant.messages import N_, Message
 from assistant.reducers.pisanki import SLOT_WORDS, SLOTS, PisankiTable, grid_size
 from assistant.registry import Edits, Game, register, seat_players
 from assistant.store import Table
@@ -41,33 +42,6 @@ def slot_cards(slot: str) -> dict[int, tuple[str, str]]:
     return pg.EGG_CARDS if slot.startswith("egg:") else SLOT_CARDS[slot]
 
 
-def to_card(cell: dict[str, Any]) -> pg.Card | None:
-    """A state cell as the engine's card; face-down and unfinished cells count as face down."""
-    if not cell or cell.get("down") or "cloth" not in cell:
-        return None
-    if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
-        return None
-    if cell["cloth"] == "neutral" and cell.get("egg") is None:
-        return None
-    return pg.Card(cell["cloth"], cell.get("egg"), bool(cell.get("double")),
-                   tuple(cell.get("flowers", [])))
-
-
-def cell_issue(cell: dict[str, Any]) -> str | None:
-    """What is still missing on a cell, or None when it is a whole card or face down."""
-    if not cell:
-        return N_("not entered")
-    if cell.get("down"):
-        return None
-    if "cloth" not in cell:
-        return N_("no tablecloth yet")
-    if cell.get("cloth") == "neutral" and cell.get("egg") is None:
-        return N_("no egg (a neutral card is a double egg, without flowers)")
-    if cell.get("egg") is None and len(cell.get("flowers", [])) != 2:
-        return N_("no egg (a card without an egg has 2 flowers)")
-    return None
-
-
 def table_grids(state: dict[str, Any]) -> tuple[int, int, list[list[list[dict[str, Any]]]]]:
     """Rows, columns and each player's grid cut to the table size for the player count."""
     rows, cols = grid_size(len(state["players"]))
@@ -84,7 +58,7 @@ def live_score(state: dict[str, Any]) -> pg.Result | None:
         eggs={e: state["scoring"][f"egg:{e}"] for e in pg.EGGS},
         flowers=state["scoring"]["flowers"], tablecloths=state["scoring"]["tablecloths"],
         display=state["scoring"]["display"],
-        players=tuple(pg.Player(p["name"], tuple(tuple(to_card(c) for c in row) for row in g))
+        players=tuple(pg.Player(p["name"], tuple(tuple(pg.cell_card(c) for c in row) for row in g))
                       for p, g in zip(players, grids, strict=True)),
         bunny=dict(state["bunny"]) if len(players) == 2 else None,
     )
@@ -105,7 +79,7 @@ def sheet_context(t: Table) -> dict[str, Any]:
     state = t.state
     result = live_score(state)
     rows, cols, grids = table_grids(state)
-    missing = [sum(1 for row in g for c in row if cell_issue(c)) for g in grids]
+    missing = [sum(1 for row in g for c in row if pg.cell_issue(c)) for g in grids]
     lines = []
     if result:
         for key in pg.LINES:
@@ -127,6 +101,32 @@ def sheet_context(t: Table) -> dict[str, Any]:
             "readings": pg.READINGS, "p": selected_player(t)}
 
 
+def cell_titles(grid: list[list[dict[str, Any]]]) -> list[list[str]]:
+    """Per cell, what a partly entered card still lacks, in words ('' for the others)."""
+    issues = [[pg.cell_issue(c) if c and not c.get("down") else None for c in row] for row in grid]
+    return [[tr(Message(i)) if i else "" for i in row] for row in issues]
+
+
+def cloth_tools() -> list[dict[str, Any]]:
+    """The tablecloth brushes; the one whose cards are double eggs says why it takes no flowers."""
+    refuse = _("A neutral card is a double egg: it has no flowers.")
+    return [{"value": k, "name": _(CLOTH_NAMES[k]),
+             "double_egg": refuse if k == pg.DOUBLE_CLOTH else None} for k in pg.CLOTHS]
+
+
+@cache
+def card_kinds() -> tuple[str, ...]:
+    """Every card kind of the deck as its picture's path: a painted cell is a whole card
+    when its path is one of these (the entry island asks this list, not a copy of the rule)."""
+    return tuple(pg.card_key(c) for c in pg.card_kinds())
+
+
+def page_data() -> dict[str, Any]:
+    """What the entry island reads once per page: the card pictures' address and the kinds."""
+    back = url_for("cards.pisanki_back")
+    return {"base": back[: -len("back.jpg")], "kinds": card_kinds()}
+
+
 def context(t: Table) -> dict[str, Any]:
     """Template context of the Pisanki page."""
     state = t.state
@@ -141,11 +141,28 @@ def context(t: Table) -> dict[str, Any]:
         "rows": rows,
         "cols": cols,
         "grid_json": json.dumps(grids[p]) if grids else "[]",
+        "cell_titles": cell_titles(grids[p]) if grids else [],
+        "cloth_tools": cloth_tools(),
+        "page_data": page_data(),
         "egg_words": pg.EGG_WORDS,
         "cloth_names": CLOTH_NAMES,
         "colour_names": COLOUR_NAMES,
         **sheet_context(t),
     }
+
+
+@bp.get("/pisanki/colours.css")
+def colours():
+    """The eggs' and flowers' colours as a stylesheet, from the rules' one list (pages and the
+    entry island paint with the classes egg-<colour> and flower-<colour>)."""
+    rules = [f"ellipse.egg-{e}, .egg-dot.egg-{e} {{ fill: {c}; background: {c}; }}"
+             for e, c in pg.EGG_COLOURS.items()]
+    rules += [f".flower-{f} {{ fill: {c}; background: {c}; }}"
+              for f, c in pg.FLOWER_COLOURS.items()]
+    resp = make_response("\n".join(rules) + "\n")
+    resp.mimetype = "text/css"
+    resp.cache_control.max_age = 3600
+    return resp
 
 
 @bp.get("/t/<code>/pisanki/sheet")
@@ -179,7 +196,7 @@ def standing(state: dict[str, Any]) -> ranking.Ranking:
     names = [p["name"] for p in state["players"]]
     result = live_score(state)
     _, _, grids = table_grids(state)
-    complete = all(cell_issue(c) is None for g in grids for row in g for c in row)
+    complete = all(pg.cell_issue(c) is None for g in grids for row in g for c in row)
     totals = [p.total for p in result.players] if result else None
     return ranking.pisanki(names, totals, finished=bool(result) and complete)
 

@@ -1,34 +1,50 @@
 // The Pisanki entry island: paint a display table with brushes (tablecloth, egg, flowers,
-// face down, copy from the left). Each tap shows at once and is sent to the server in order
-// by the interaction layer (interact.js: one request at a time, kept over a reload); the
-// score sheet comes with the refresh when the queue is empty. Brushes survive a refresh of the page part (sessionStorage).
+// face down, copy from the left). Each tap shows at once and is sent in order by the
+// interaction layer (interact.post); brushes survive a reload (sessionStorage). What a card
+// is, and the colours, come from the server (#p-cards, the tools' data, pisanki/colours.css).
 (function () {
   "use strict";
-  // The reference deck's colours (assistant/vision/deck.py), for cards still half entered.
-  const EGG = { purple: "#823296", red: "#d72828", orange: "#f56e00", yellow: "#f0e628",
-                green: "#28a546", blue: "#1e64c8" };
-  const FLOWER = { blue: "#28c8f0", pink: "#ffa0cd", purple: "#641496", yellow: "#ffdc00" };
   const KEY = "pisanki-brush";
   let taps = 0;
+  let cards = null;  // from the server (#p-cards): the card pictures' address and every card kind
 
   function entry() { return document.getElementById("p-entry"); }
   function brush() {
     try { return JSON.parse(sessionStorage.getItem(KEY)) || {}; } catch (e) { return {}; }
   }
   function saveBrush(b) { sessionStorage.setItem(KEY, JSON.stringify(b)); }
+  function deck() {
+    const box = !cards && document.getElementById("p-cards");
+    if (box) { const d = JSON.parse(box.textContent); cards = { base: d.base, kinds: new Set(d.kinds) }; }
+    return cards || { base: "", kinds: new Set() };
+  }
+  // A painted cell as its picture's path; it is a whole card when the deck has that kind.
+  function path(cell) {
+    const fl = (cell.flowers || []).length ? cell.flowers.join("-") : "none";
+    return cell.cloth + "/" + (cell.egg || "none") + "/" + (cell.double ? 1 : 0) + "/" + fl;
+  }
+  function whole(cell) { return !!(cell && cell.cloth) && deck().kinds.has(path(cell)); }
+  function empty(cell) { return !cell || Object.keys(cell).length === 0; }
+  // What the server says of a cloth's cards (data-double-egg: they are double eggs, the text
+  // says why they take no flowers).
+  function doubleEgg(cloth) {
+    const e = entry();
+    const tool = cloth && e && e.querySelector('.tool[data-kind="cloth"][data-value="' + cloth + '"]');
+    return tool ? tool.dataset.doubleEgg || "" : "";
+  }
 
-  function eggSvg(colour, cx, cy, rx, ry) {
-    return '<ellipse cx="' + cx + '" cy="' + cy + '" rx="' + rx + '" ry="' + ry + '" fill="' + colour +
+  function eggSvg(egg, cx, cy, rx, ry) {
+    return '<ellipse class="egg-' + egg + '" cx="' + cx + '" cy="' + cy + '" rx="' + rx + '" ry="' + ry +
       '" stroke="#222" stroke-width="1.2"/>' +
       '<path d="M' + (cx - rx + 1) + ' ' + cy + ' l' + (rx / 2) + ' -3 l' + (rx / 2) + ' 3 l' + (rx / 2) +
       ' -3 l' + (rx / 2) + ' 3" stroke="#fff" stroke-width="1.6" fill="none"/>';
   }
-  function flowerSvg(colour, cx, cy) {
+  function flowerSvg(kind, cx, cy) {
     let s = "";
     for (let i = 0; i < 5; i++) {
       const a = (i * 72) * Math.PI / 180;
       s += '<circle cx="' + (cx + 4 * Math.cos(a)).toFixed(1) + '" cy="' + (cy + 4 * Math.sin(a)).toFixed(1) +
-        '" r="3" fill="' + colour + '" stroke="#333" stroke-width=".5"/>';
+        '" r="3" class="flower-' + kind + '" stroke="#333" stroke-width=".5"/>';
     }
     return s + '<circle cx="' + cx + '" cy="' + cy + '" r="2" fill="#fff3b0"/>';
   }
@@ -36,26 +52,25 @@
   // One card picture: the cloth pattern, the egg (or two), the flowers in the top corners.
   function cardSvg(cell) {
     let body;
-    if (!cell || Object.keys(cell).length === 0) {
+    if (empty(cell)) {
       body = '<rect x="2" y="2" width="56" height="80" rx="6" fill="none" stroke="#999" stroke-dasharray="4 3"/>';
     } else if (cell.down) {
-      return '<img class="pcard" alt="" src="/cards/pisanki/back.jpg">';
-    } else if (cell.cloth && (cell.egg || (cell.flowers || []).length === 2)) {
+      return '<img class="pcard" alt="" src="' + deck().base + 'back.jpg">';
+    } else if (whole(cell)) {
       // A whole card: the reference deck's own picture, as the camera sees it.
-      const fl = (cell.flowers || []).length ? cell.flowers.join("-") : "none";
-      return '<img class="pcard" alt="" src="/cards/pisanki/' + cell.cloth + "/" + (cell.egg || "none") + "/" +
-        (cell.double ? 1 : 0) + "/" + fl + '.jpg">';
+      return '<img class="pcard" alt="" src="' + deck().base + path(cell) + '.jpg">';
     } else {
       const cloth = cell.cloth ? "url(#pat-" + cell.cloth + ")" : "#fff";
       const fill = cell.cloth === "neutral" ? "#d8be96" : cloth;
       body = '<rect x="1" y="1" width="58" height="82" rx="6" fill="' + fill + '" stroke="#444" stroke-width="1.5"/>';
       body += '<rect x="12" y="20" width="36" height="50" rx="18" fill="#fffdf6" opacity=".85"/>';
       if (cell.egg) {
-        if (cell.double) body += eggSvg(EGG[cell.egg], 22, 47, 9, 13) + eggSvg(EGG[cell.egg], 38, 47, 9, 13);
-        else body += eggSvg(EGG[cell.egg], 30, 46, 12, 17);
+        if (cell.double) body += eggSvg(cell.egg, 22, 47, 9, 13) + eggSvg(cell.egg, 38, 47, 9, 13);
+        else body += eggSvg(cell.egg, 30, 46, 12, 17);
       }
-      (cell.flowers || []).forEach(function (f, i) { body += flowerSvg(FLOWER[f], i ? 48 : 12, 12); });
-      if (!cell.cloth) body += '<text x="30" y="80" font-size="9" text-anchor="middle" fill="#b00">cloth?</text>';
+      (cell.flowers || []).forEach(function (f, i) { body += flowerSvg(f, i ? 48 : 12, 12); });
+      // Not a card yet: the cell's title (from the server) says what it lacks.
+      body += '<text x="30" y="80" font-size="12" text-anchor="middle" fill="#b00">?</text>';
     }
     return '<svg viewBox="0 0 60 84" class="pcard" aria-hidden="true">' + body + "</svg>";
   }
@@ -66,7 +81,7 @@
     e.querySelectorAll(".p-cell").forEach(function (btn) {
       const cell = grid[+btn.dataset.r][+btn.dataset.c];
       btn.innerHTML = cardSvg(cell) + '<span class="p-name">' + btn.dataset.name + "</span>";
-      btn.classList.toggle("unset", !cell || Object.keys(cell).length === 0);
+      btn.classList.toggle("unset", empty(cell));
     });
     const unsure = e.dataset.preview ? JSON.parse(e.dataset.unsure) : null;
     e.querySelectorAll(".p-cell").forEach(function (btn) {
@@ -74,7 +89,7 @@
     });
     // Keep this player's "cells still to enter" badge in step with the taps.
     const left = grid.reduce(function (n, row) {
-      return n + row.filter(function (c) { return !c || Object.keys(c).length === 0; }).length;
+      return n + row.filter(function (c) { return !(c && c.down) && !whole(c); }).length;
     }, 0);
     const badge = document.querySelector(".p-tab.now .p-miss");
     if (badge) { badge.textContent = String(left); badge.hidden = left === 0; }
@@ -93,14 +108,14 @@
                          erase: t("erase the cell") }[b.tool];
     const parts = [];
     const CLOTHS = { checked: t("checked cloth"), striped: t("striped cloth"), dotted: t("dotted cloth") };
-    const EGGS = { purple: t("purple egg"), red: t("red egg"), orange: t("orange egg"),
-                   yellow: t("yellow egg"), green: t("green egg"), blue: t("blue egg") };
-    const FLOWERS = { blue: t("blue flower"), pink: t("pink flower"), purple: t("purple flower"),
-                      yellow: t("yellow flower") };
-    if (b.cloth) parts.push(b.cloth === "neutral" ? t("neutral cloth (a double egg)") : CLOTHS[b.cloth] || b.cloth);
+    const EGGS = { purple: t("purple egg"), red: t("red egg"), orange: t("orange egg"), yellow: t("yellow egg"),
+                   green: t("green egg"), blue: t("blue egg") };
+    const FLOWERS = { blue: t("blue flower"), pink: t("pink flower"), purple: t("purple flower"), yellow: t("yellow flower") };
+    const two = doubleEgg(b.cloth);
+    if (b.cloth) parts.push(two ? t("neutral cloth (a double egg)") : CLOTHS[b.cloth] || b.cloth);
     if (b.egg) {
       const egg = EGGS[b.egg] || b.egg;
-      parts.push(b.egg === "none" ? t("no egg") : (b.cloth === "neutral" ? t("double %(egg)s", { egg: egg }) : egg));
+      parts.push(b.egg === "none" ? t("no egg") : (two ? t("double %(egg)s", { egg: egg }) : egg));
     }
     if (b.flower) parts.push(t("%(flower)s (tap again for 2; a card with no egg gets 2)", { flower: FLOWERS[b.flower] || b.flower }));
     return parts.join(" + ");
@@ -112,20 +127,14 @@
     const what = box.querySelector(".p-brush-what");
     const pic = box.querySelector(".p-brush-card");
     const clear = box.querySelector(".p-brush-clear");
-    if (!words) {
-      what.textContent = t("Pick a tablecloth, an egg or a flower below.");
-      pic.innerHTML = "";
-      clear.hidden = true;
-      return;
-    }
-    what.textContent = words;
-    clear.hidden = false;
+    what.textContent = words || t("Pick a tablecloth, an egg or a flower below.");
+    clear.hidden = !words;
     let pic_ = "";
     if (b.tool) pic_ = '<span class="swatch ' + (b.tool === "down" ? "back" : b.tool) + '"></span>';
     if (b.cloth) pic_ += '<span class="swatch cloth-' + b.cloth + '"></span>';
     if (b.egg) {
       const dot = '<span class="egg-dot egg-' + b.egg + '"></span>';
-      pic_ += b.cloth === "neutral" && b.egg !== "none" ? dot + dot : dot;
+      pic_ += doubleEgg(b.cloth) && b.egg !== "none" ? dot + dot : dot;
     }
     if (b.flower) pic_ += '<span class="flower-dot flower-' + b.flower + '"></span>';
     pic.innerHTML = pic_;
@@ -133,7 +142,7 @@
 
   function hint(text) { const h = document.getElementById("p-hint"); if (h) { h.textContent = text; h.hidden = !text; } }
 
-  function paint(cell, c0, left) {
+  function paint(cell, left) {
     const b = brush();
     if (b.tool === "down") return cell.down ? {} : { down: true };
     if (b.tool === "erase") return {};
@@ -147,17 +156,17 @@
     n.flowers = n.flowers || [];
     if (b.cloth) n.cloth = b.cloth;
     if (b.egg) n.egg = b.egg === "none" ? null : b.egg;
+    const two = doubleEgg(n.cloth);
     if (b.flower) {
-      if (n.cloth === "neutral") { hint(t("A neutral card is a double egg: it has no flowers.")); return null; }
+      if (two) { hint(two); return null; }
       const same = n.flowers.filter(function (f) { return f === b.flower; }).length;
-      // A card without an egg always has 2 flowers of one kind: one tap gives both.
-      const pair = [b.flower, b.flower];
-      if (!n.egg && n.cloth) n.flowers = same >= 2 ? [] : pair;
-      else n.flowers = same >= 2 ? [] : (same === 1 ? pair : [b.flower]);
+      const one = [b.flower], pair = [b.flower, b.flower];
+      // One tap gives a card both of its flowers when only the pair makes a card of the deck.
+      const alone = !whole(Object.assign({}, n, { flowers: one })) && whole(Object.assign({}, n, { flowers: pair }));
+      n.flowers = same >= 2 ? [] : (same === 1 || alone ? pair : one);
     }
-    // The rulebook: "Cards with a neutral tablecloth show 2 identical eggs" (RULES.md).
-    n.double = n.cloth === "neutral" && !!n.egg;
-    if (n.cloth === "neutral") n.flowers = [];
+    n.double = !!two && !!n.egg;
+    if (two) n.flowers = [];
     hint("");
     return n;
   }
@@ -166,7 +175,7 @@
     const e = entry();
     const grid = JSON.parse(e.dataset.grid);
     const r = +btn.dataset.r, c = +btn.dataset.c;
-    const next = paint(grid[r][c], c, c > 0 ? grid[r][c - 1] : null);
+    const next = paint(grid[r][c], c > 0 ? grid[r][c - 1] : null);
     if (next === null) return;
     const b = brush();
     if (!b.used) { b.used = true; saveBrush(b); }
@@ -184,8 +193,9 @@
     taps += 1;
     window.pisankiTaps = taps;
     // Queued by the interaction layer (kept over a reload, sent in order, re-sent when the
-    // connection drops); the score sheet comes with the refresh once the queue is empty.
-    window.interact.post(e.dataset.edit, "pisanki.cell",
+    // connection drops); its answer, the table as every edit's, is morphed in and the taps
+    // still waiting are painted over it again (withPending).
+    window.interact.post("pisanki.cell",
       { player: e.dataset.player, name: e.dataset.name, r: r, c: c }, { cell: next });
   }
 
@@ -279,87 +289,8 @@
     if (pts) { showWhy(pts); return; }
     if (ev.target.closest && ev.target.closest(".p-brush-clear")) clearBrush();
   });
-  // A photo of this table: show what was read as a preview, unsure cells marked; the player
-  // fixes them with the brushes, then saves the whole table in one edit (one undo).
-  document.addEventListener("photo:result", function (ev) {
-    const d = ev.detail;
-    const e = entry();
-    if (d.game !== "pisanki" || !e) return;
-    const cells = d.result.grid.map(function (row) {
-      return row.map(function (g) {
-        return g.card ? { cloth: g.card.cloth, egg: g.card.egg, double: g.card.double,
-                          flowers: g.card.flowers } : { down: true };
-      });
-    });
-    const unsure = d.result.grid.map(function (row) { return row.map(function (g) { return g.unsure; }); });
-    e.dataset.saved = e.dataset.grid;
-    e.dataset.grid = JSON.stringify(cells);
-    e.dataset.unsure = JSON.stringify(unsure);
-    e.dataset.preview = "1";
-    window.tableBusy = true;
-    const out = d.box.querySelector(".photo-result");
-    out.innerHTML = "";
-    out.appendChild(d.canvas);
-    const n = unsure.flat().filter(Boolean).length;
-    const p = document.createElement("p");
-    p.className = "photo-summary";
-    p.textContent = (n ? tn("Read from the photo: %(num)s card to check, marked ?.", "Read from the photo: %(num)s cards to check, marked ?.", n)
-      : t("Read from the photo.")) + " " + t("Fix anything wrong with the brushes, then use this table.");
-    out.appendChild(p);
-    const bar = document.createElement("div");
-    bar.className = "preview-bar";
-    bar.innerHTML = '<button type="button" class="btn btn-primary" data-preview="use"></button>' +
-      '<button type="button" class="btn" data-preview="drop"></button>';
-    bar.querySelector('[data-preview="use"]').textContent = t("Use this table");
-    bar.querySelector('[data-preview="drop"]').textContent = t("Discard");
-    out.appendChild(bar);
-    out.hidden = false;
-    const learn = d.box.querySelector(".learn");
-    if (learn) learn.hidden = false;
-    render(e);
-    hint(t("Checking the photo's table: taps fix cells here; nothing is saved until you use it."));
-  });
-
-  async function endPreview(use) {
-    const e = entry();
-    if (!e || !e.dataset.preview) return;
-    const grid = e.dataset.grid;
-    delete e.dataset.preview;
-    const result = e.querySelector(".photo-result");
-    if (result) result.hidden = true;
-    if (!use) {
-      e.dataset.grid = e.dataset.saved;
-      window.tableBusy = false;
-      render(e);
-      return;
-    }
-    const out = await window.postEdit(e.dataset.edit, e.dataset.csrf, "pisanki.grid",
-      { player: e.dataset.player, name: e.dataset.name }, { grid: JSON.parse(grid) });
-    window.tableBusy = false;
-    if (out.error && window.appToast) window.appToast(out.error);
-    const box = e.querySelector(".photo");
-    const learn = box && box.querySelector(".learn-deck");
-    if (!out.error && learn && learn.checked && box.photoBlob) {
-      // The confirmed table teaches the recogniser what these real cards look like.
-      const cells = JSON.parse(grid).map(function (row) {
-        return row.map(function (c) { return c.down ? null : { cloth: c.cloth, egg: c.egg || null,
-          double: !!c.double, flowers: c.flowers || [] }; });
-      });
-      const lf = new FormData();
-      lf.append("photo", box.photoBlob, "photo.jpg");
-      lf.append("grid", JSON.stringify(cells));
-      lf.append("csrf_token", box.dataset.csrf);
-      const lr = await fetch(box.dataset.learn, { method: "POST", body: lf, headers: { "X-CSRF-Token": box.dataset.csrf } });
-      const lo = await lr.json();
-      if (window.appToast) window.appToast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
-    }
-    window.interact.refresh();
-  }
-  document.addEventListener("click", function (ev) {
-    const b = ev.target.closest && ev.target.closest("[data-preview]");
-    if (b) endPreview(b.dataset.preview === "use");
-  });
-
+  // The photo preview (pisanki-photo.js) paints with the same brushes.
+  window.pisanki = { entry: entry, render: render, hint: hint };
   document.addEventListener("interact:swapped", function () { const e = entry(); if (e) render(e); });
   const e0 = entry();
   if (e0) { render(e0); whyFromUrl(); }

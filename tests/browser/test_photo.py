@@ -57,3 +57,30 @@ def test_okoshki_zone_from_a_photo(live_server, new_phone):
                      "cat": "Cat", "cat_red": "Red cat", "cat_tabby": "Gray tabby cat",
                      "sky": "Sky"}[kind]
             expect(page.get_by_role("button", name=f"Add {label} for Player 1 (has {n})")).to_be_visible()
+
+
+def test_a_pisanki_preview_keeps_brush_fixes_and_the_learn_tick(live_server, new_phone):
+    """Issue 27: a tap inside the table during a preview (a brush, a cell, the tick) used to
+    discard the preview (#p-entry itself carries data-preview meanwhile)."""
+    page = new_phone()
+    new_table(page, live_server, "Ala", "Bo", "Cy", "Di")
+    photo = SAMPLES / "pisanki" / "table-106-3x6.jpg"
+    page.wait_for_load_state("load")
+    page.get_by_label("Photo of Ala's table").set_input_files(str(photo))
+    use = page.get_by_role("button", name="Use this table")
+    expect(use).to_be_visible(timeout=90000)
+    entry = page.locator("#p-entry")
+    for name in ("Tablecloth dotted", "Egg red", "Cell A1", "Cell B1"):  # two corrections
+        entry.get_by_role("button", name=name, exact=True).click()
+        expect(use).to_be_visible()
+    page.get_by_label("Also learn my cards from this photo").check()
+    expect(use).to_be_visible()
+    expect(page.get_by_label("Also learn my cards from this photo")).to_be_checked()
+    preview = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
+    for cell in preview[0][:2]:
+        assert (cell["cloth"], cell["egg"], cell["double"]) == ("dotted", "red", False)
+    assert page.locator("#p-entry .p-cell.unsure[data-name='A1']").count() == 0  # checked now
+    landed(page, lambda: use.click())
+    page.reload()
+    saved = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
+    assert saved == preview  # the corrected table, saved in one edit

@@ -69,7 +69,6 @@ def test_pisanki_sheet_with_five_long_names_shows_every_total(live_server, new_p
     # The nine scoring cards, through the page's own edit queue.
     page.evaluate("""async (slots) => {
         for (const slot of slots) await window.interact.post('pisanki.scoring', {slot: slot, number: 1});
-        await window.interact.refresh();
     }""", SLOTS)
     sheet = page.locator("#p-sheet")
     expect(sheet.locator(".p-totals li")).to_have_count(5)

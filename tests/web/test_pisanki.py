@@ -8,6 +8,7 @@ from urllib.parse import unquote
 
 import pytest
 
+from assistant.games import pisanki as pg
 from assistant.reducers import EditError
 from assistant.reducers.pisanki import clean_cell
 from assistant.registry import reducer_for
@@ -134,10 +135,8 @@ def test_an_egg_on_neutral_is_the_double_egg(cell, card):
 
 
 def test_a_neutral_cell_without_egg_is_still_to_enter():
-    from assistant.web.pisanki import cell_issue, to_card
-
     cell = clean_cell({"cloth": "neutral", "flowers": ["pink", "pink"]})
-    assert to_card(cell) is None and "neutral card is a double egg" in cell_issue(cell)
+    assert pg.cell_card(cell) is None and "neutral card is a double egg" in pg.cell_issue(cell)
 
 
 def test_seventh_double_egg_is_refused():
