@@ -24,8 +24,8 @@ def post(page, live_server, code, op, **fields):
     token = page.locator("input[name=csrf_token]").first.get_attribute("value")
     resp = page.request.post(f"{live_server}/t/{code}/edit",
                              form={"op": op, "v": str(BIG), "csrf_token": token, **fields},
-                             headers={"Accept": "application/json"})
-    assert resp.ok and resp.json()["error"] is None, resp.text()
+                             headers={"HX-Request": "true", "X-Interact": "1"})
+    assert resp.ok and resp.headers.get("x-error") is None, resp.headers.get("x-message")
 
 
 def kitsune_game(page, live_server):
