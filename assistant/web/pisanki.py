@@ -6,7 +6,7 @@ import json
 from functools import cache
 from typing import Any
 
-from flask import Blueprint, make_response, request, url_for
+from flask import Blueprint, abort, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 
 from assistant.games import pisanki as pg
@@ -15,8 +15,10 @@ from assistant.messages import N_, Message
 from assistant.reducers.pisanki import SLOT_WORDS, SLOTS, PisankiTable, grid_size
 from assistant.registry import Edits, Game, register, seat_players
 from assistant.store import Table
+from assistant.web import load
 from assistant.web.htmx import page_or_fragment
 from assistant.web.i18n import tr
+from assistant.web.tables import table_context
 
 bp = Blueprint("pisanki", __name__)
 
@@ -168,8 +170,6 @@ def colours():
 @bp.get("/t/<code>/pisanki/sheet")
 def sheet(code: str):
     """The live score sheet alone (fetched after this phone's cell edits have landed)."""
-    from assistant.web.tables import load, table_context
-
     t = load(code)
     return page_or_fragment("pisanki/table.html", "pisanki/_sheet.html", **table_context(t))
 
@@ -177,10 +177,6 @@ def sheet(code: str):
 @bp.get("/t/<code>/pisanki/choices")
 def choices(code: str):
     """The cards that can fill one scoring slot (loaded when its row is opened)."""
-    from flask import abort, render_template
-
-    from assistant.web.tables import load
-
     t = load(code)
     slot = request.args.get("slot", "")
     if slot not in SLOTS:
