@@ -25,7 +25,8 @@ function onSubmit(ev) {
   const btn = ev.submitter || form.querySelector("[type=submit]");
   if (!allow(form, btn)) return;
   // Another phone's edit is undone only when this player says so.
-  if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+  const ask = (btn && btn.dataset.confirm) || form.dataset.confirm;
+  if (ask && !window.confirm(ask)) return;
   const fields = [];
   new FormData(form, btn && btn.name ? btn : undefined).forEach(function (v, k) {
     if (k !== "nonce" && k !== "csrf_token" && typeof v === "string") fields.push([k, v]);
