@@ -8,10 +8,9 @@ from typing import Any
 from flask import Flask
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateNotFound
 
-from assistant import registry
+from assistant import registry, vision
 from assistant.config import BASE, ROOT, defaults
 from assistant.store import Store
-from assistant.vision.register import use_folder
 from assistant.web import api, cards, deck, errors, finish, guard, security, tables
 from assistant.web.i18n import init_i18n
 
@@ -20,7 +19,7 @@ def _use_registered_deck(folder: str) -> None:
     """Recognise against the player's registered cards when there are some."""
     path = Path(folder)
     if path.exists() and (any(path.glob("*.png")) or (path / "pisanki.json").exists()):
-        use_folder(path)
+        vision.register.use_folder(path)
 
 
 class GameTemplates(BaseLoader):

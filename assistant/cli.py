@@ -16,14 +16,11 @@ import qrcode
 from sqlalchemy.exc import SQLAlchemyError
 from waitress import create_server
 
-from assistant import create_app
+from assistant import create_app, vision
 from assistant.config import ROOT, defaults
 from assistant.interface import load_json, run
 from assistant.messages import one_line, plain
 from assistant.registry import checkers, scorers
-from assistant.vision import register
-from assistant.vision.api import recognise_okoshki, recognise_pisanki
-from assistant.vision.register import use_folder
 
 
 def lan_address() -> str:
@@ -121,7 +118,7 @@ def use_deck(folder: str | None) -> Path:
     """The registered deck's folder (default: the app's own), now used for recognition."""
 
     path = Path(folder) if folder else ROOT / "instance" / "deck"
-    use_folder(path if path.exists() else None)
+    vision.register.use_folder(path if path.exists() else None)
     return path
 
 
@@ -150,21 +147,21 @@ def cmd_deck(args: argparse.Namespace) -> int:
     folder = use_deck(args.deck)
     try:
         if args.action == "register":
-            register.register_okoshki_photos([read_photo(p) for p in args.photos], folder)
+            vision.register.register_okoshki_photos([read_photo(p) for p in args.photos], folder)
         elif args.action == "learn" and args.game == "okoshki":
             photo, cards_path = args.photos
             cards = read_json(cards_path)
             if isinstance(cards, dict):  # the whole answer of `recognize okoshki`
                 cards = cards.get("cards")
-            register.learn_okoshki(read_photo(photo), cards, folder)
+            vision.register.learn_okoshki(read_photo(photo), cards, folder)
         elif args.action == "learn":
             photo, grid_path = args.photos
-            register.learn_pisanki(read_photo(photo), read_json(grid_path), folder)
+            vision.register.learn_pisanki(read_photo(photo), read_json(grid_path), folder)
         elif args.action == "forget":
-            register.forget(folder)
-    except register.RegisterError as exc:
+            vision.register.forget(folder)
+    except vision.register.RegisterError as exc:
         raise ValueError(str(exc)) from None
-    print(json.dumps(register.status(folder)))
+    print(json.dumps(vision.register.status(folder)))
     return 0
 
 
@@ -173,9 +170,9 @@ def cmd_recognize(args: argparse.Namespace) -> int:
     use_deck(args.deck)
     data = read_photo(args.photo)
     if args.game == "pisanki":
-        out = recognise_pisanki(data, args.rows or 4, args.cols or 6)
+        out = vision.api.recognise_pisanki(data, args.rows or 4, args.cols or 6)
     else:
-        out = recognise_okoshki(data)
+        out = vision.api.recognise_okoshki(data)
     print(json.dumps(plain(out), ensure_ascii=False, indent=2))
     return 0
 

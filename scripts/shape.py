@@ -46,11 +46,10 @@ def _targets(node: ast.AST, here: str, is_package: bool, known: set[str]) -> set
             mod = ".".join(base + ([node.module] if node.module else []))
         else:
             mod = node.module or ""
-        if mod in known:
-            out.add(mod)
-        for alias in node.names:
-            if f"{mod}.{alias.name}" in known:
-                out.add(f"{mod}.{alias.name}")
+        subs = {f"{mod}.{alias.name}" for alias in node.names} & known
+        out |= subs
+        if mod in known and len(subs) < len(node.names):
+            out.add(mod)  # a name defined in the module itself (not one of its submodules)
     return out
 
 

@@ -7,10 +7,10 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, request
 
+from assistant import vision
 from assistant.interface import JsonFn, load_json, run
 from assistant.messages import one_line
 from assistant.registry import checkers, scorers
-from assistant.vision.api import RecognitionError, recognise_okoshki, recognise_pisanki
 from assistant.web.i18n import tr
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -66,10 +66,10 @@ def recognize(game: str):
                 corners = json.loads(request.form["corners"]) if "corners" in request.form else None
             except ValueError:
                 return jsonify(error="corners: four [x, y] points as JSON"), 400
-            out = recognise_pisanki(data, rows, cols, corners)
+            out = vision.api.recognise_pisanki(data, rows, cols, corners)
         else:
-            out = recognise_okoshki(data)
-    except RecognitionError as exc:
+            out = vision.api.recognise_okoshki(data)
+    except vision.api.RecognitionError as exc:
         return jsonify(error=in_page_language(exc.message)), 400
     out["warnings"] = [in_page_language(w) for w in out["warnings"]]
     return jsonify(out)

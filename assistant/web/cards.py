@@ -5,12 +5,11 @@ from __future__ import annotations
 import threading
 from functools import cache
 
-import cv2
 from flask import Blueprint, abort
 
+from assistant import vision
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
-from assistant.vision import deck
 
 bp = Blueprint("cards", __name__, url_prefix="/cards")
 JPEG = {"Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400"}
@@ -19,25 +18,19 @@ JPEG = {"Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400"}
 _DRAWING = threading.Lock()
 
 
-def _jpeg(img) -> bytes:
-    return cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 88])[1].tobytes()
-
-
 @cache
 def _pisanki_face(cloth: str, egg: str | None, double: bool, flowers: tuple[str, ...]) -> bytes:
-    face = deck.pisanki_face(cloth, egg, double, flowers)
-    return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
+    return vision.thumbs.jpeg(vision.deck.pisanki_face(cloth, egg, double, flowers))
 
 
 @cache
 def _back_face() -> bytes:
-    return _jpeg(cv2.resize(deck.pisanki_back(), (125, 175), interpolation=cv2.INTER_AREA))
+    return vision.thumbs.jpeg(vision.deck.pisanki_back())
 
 
 @cache
 def _okoshki_face(card_id: str) -> bytes:
-    face = deck.okoshki_faces()[card_id]
-    return _jpeg(cv2.resize(face, (125, 175), interpolation=cv2.INTER_AREA))
+    return vision.thumbs.jpeg(vision.deck.okoshki_faces()[card_id])
 
 
 @bp.get("/pisanki/back.jpg")
