@@ -21,6 +21,7 @@ The package, lowest first (each module imports only those above it):
   cache     the LRU of folded tables; a table at its row's version (cached, caught up, cold)
   record    appending: row locks, nonces, the stale-edit policy, undo
   announce  "table X is now at version N", for those waiting (live push)
+  announce_pg  the same across processes: PostgreSQL LISTEN/NOTIFY (or a 100 ms poll)
 and here the Store that puts them together.
 """
 
@@ -71,6 +72,15 @@ __all__ = [
 ]
 
 
+def default_announcer(engine: sa.Engine) -> Announcer:
+    """LISTEN/NOTIFY on PostgreSQL (several processes share a table), else in-process."""
+    if engine.dialect.name == "postgresql":
+        from assistant.store.announce_pg import PostgresAnnouncer
+
+        return PostgresAnnouncer(engine)
+    return LocalAnnouncer()
+
+
 class Store:
     """All persistence: create tables, read them folded, append edits, page their history."""
 
@@ -79,7 +89,8 @@ class Store:
         self.url = url
         self.engine = connect(url)
         self.snapshot_every = snapshot_every
-        self.announcer: Announcer = LocalAnnouncer() if announcer is None else announcer
+        self.announcer: Announcer = default_announcer(self.engine) if announcer is None \
+            else announcer
         self._cache = TableCache(cache_tables)
 
     @property
@@ -88,7 +99,10 @@ class Store:
         return self._cache.size
 
     def dispose(self) -> None:
-        """Close the connection pool."""
+        """Stop the announcer's listener (if any) and close the connection pool."""
+        close = getattr(self.announcer, "close", None)
+        if close:
+            close()
         self.engine.dispose()
 
     # -- reading ---------------------------------------------------------------------------
