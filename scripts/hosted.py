@@ -218,5 +218,7 @@ def main(args: list[str], plan: devenv.Plan) -> int:
         print(f"make: {e}", file=sys.stderr)
         return 1
     finally:
+        for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):  # a second signal: stop anyway
+            signal.signal(sig, signal.SIG_IGN)
         with step("Stopping Caddy, the app processes and a throwaway PostgreSQL"):
             stack.stop()
