@@ -70,6 +70,15 @@ def https_browser(stack, browser, chromium_path):
     b.close()
 
 
+def new_table(page, game: str) -> str:
+    """Create a table from the page (its form's POST); its code."""
+    return page.evaluate("""async (game) => {
+        const f = new FormData(); f.append('game', game);
+        f.append('csrf_token', document.querySelector('meta[name=csrf-token]').content);
+        const r = await fetch('/tables', {method: 'POST', body: f});
+        return r.url.split('/').pop(); }""", game)
+
+
 def test_make_hosted_answers_healthz_over_https(stack):
     answer = stack.health()
     assert answer == {"status": 200, "ok": True}
@@ -84,11 +93,7 @@ def test_a_secure_page_with_a_service_worker_reloads_offline(stack, https_browse
         page = ctx.new_page()
         page.set_default_timeout(15000)
         page.goto(stack.url)
-        code = page.evaluate("""async () => {
-            const f = new FormData(); f.append('game', 'kitsune');
-            f.append('csrf_token', document.querySelector('meta[name=csrf-token]').content);
-            const r = await fetch('/tables', {method: 'POST', body: f});
-            return r.url.split('/').pop(); }""")
+        code = new_table(page, "kitsune")
         page.goto(f"{stack.url}t/{code}")
         assert page.evaluate("window.isSecureContext") is True
         page.wait_for_function("() => !!navigator.serviceWorker.controller")
@@ -120,11 +125,7 @@ def test_the_timer_takes_the_wake_lock(stack, https_browser):
         page = ctx.new_page()
         page.set_default_timeout(15000)
         page.goto(stack.url)
-        code = page.evaluate("""async () => {
-            const f = new FormData(); f.append('game', 'liski');
-            f.append('csrf_token', document.querySelector('meta[name=csrf-token]').content);
-            const r = await fetch('/tables', {method: 'POST', body: f});
-            return r.url.split('/').pop(); }""")
+        code = new_table(page, "liski")
         page.goto(f"{stack.url}t/{code}")
         page.wait_for_function("() => !!window.liskiAwake")
         assert page.evaluate("window.liskiAwake.method") == "wake lock"

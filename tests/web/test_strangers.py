@@ -4,7 +4,6 @@ uploads per minute, HSTS only over HTTPS, the service worker's route."""
 from __future__ import annotations
 
 import io
-import os
 
 import pytest
 import sqlalchemy as sa
@@ -16,6 +15,7 @@ from assistant.web.guard import sweep
 from assistant.web.limits_sql import SQLStorage, limits_t
 from assistant.web.results import result_id
 from tests.conftest import Phone, database_lock
+from tests.test_store import database_urls
 
 
 def make_app(url, tmp_path, **config):
@@ -23,14 +23,7 @@ def make_app(url, tmp_path, **config):
                        "DECK_FOLDER": str(tmp_path / "deck"), **config})
 
 
-def databases():
-    url = os.environ.get("TEST_DATABASE_URL")
-    why = os.environ.get("TEST_DATABASE_SKIP") or "TEST_DATABASE_URL is not set (make test sets it)"
-    return ["sqlite", pytest.param(url or "pg", id="postgresql",
-                                   marks=[] if url else [pytest.mark.skip(reason=why)])]
-
-
-@pytest.fixture(params=databases(), ids=lambda u: u.split(":")[0])
+@pytest.fixture(params=database_urls(), ids=lambda u: u.split(":")[0])
 def url(request, db_url):
     if request.param == "sqlite":
         yield db_url
