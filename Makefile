@@ -1,4 +1,4 @@
-# Two commands: `make run` and `make test`. Both make .venv when it is missing; `make test`
+# Two commands: `make run` and `make test` (and `make hosted`, for everyone over HTTPS). Both make .venv when it is missing; `make test`
 # also installs Debian's chromium and starts a throwaway PostgreSQL (see scripts/devenv.py).
 PY ?= python3
 ARGS ?=
@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean i18n
+.PHONY: run test hosted lint bench clean i18n
 
 # .venv and its packages, once per pyproject.toml (scripts/devenv.py prints each step).
 $(STAMP): pyproject.toml
@@ -30,6 +30,10 @@ i18n: $(STAMP)
 
 run: $(STAMP) $(MOS)
 	@$(PY) scripts/devenv.py run $(ARGS)
+
+# Caddy (HTTPS) in front of WORKERS app processes on PostgreSQL: scripts/hosted.py.
+hosted: $(STAMP) $(MOS)
+	@$(PY) scripts/devenv.py hosted $(ARGS)
 
 test: $(STAMP) $(MOS)
 	@$(PY) scripts/devenv.py test $(ARGS)

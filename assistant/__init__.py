@@ -11,7 +11,7 @@ from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateNotFound
 from assistant import registry, vision
 from assistant.config import BASE, ROOT, defaults
 from assistant.store import Store
-from assistant.web import api, cards, deck, errors, finish, guard, security, tables
+from assistant.web import api, cards, deck, errors, finish, guard, offline, security, tables
 from assistant.web.i18n import init_i18n
 
 
@@ -52,9 +52,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(config)
     app.config.setdefault("DECK_FOLDER", str(ROOT / "instance" / "deck"))
     _use_registered_deck(app.config["DECK_FOLDER"])
-    app.extensions["store"] = Store(app.config["DATABASE_URL"])
+    app.extensions["store"] = Store(app.config["DATABASE_URL"],
+                                    max_events=int(app.config["MAX_EVENTS"]))
 
     security.init_security(app)
+    offline.init_offline(app)
     init_i18n(app)
     errors.init_errors(app)
     app.register_blueprint(tables.bp)

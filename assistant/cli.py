@@ -76,6 +76,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_migrate(_args: argparse.Namespace) -> int:
+    """Create or bring up to date the database's tables (once, before the app processes)."""
+    app = create_app(defaults())
+    app.extensions["store"].dispose()
+    print("database ready")
+    return 0
+
+
+def cmd_sweep(_args: argparse.Namespace) -> int:
+    """Delete the tables idle for IDLE_DAYS (a timer runs it on a server; each process also
+    does it hourly)."""
+    from assistant.web.guard import sweep
+
+    app = create_app(defaults())
+    try:
+        print(f"{sweep(app)} idle tables deleted")
+    finally:
+        app.extensions["store"].dispose()
+    return 0
+
+
 def instance_dir_name() -> str:
     """The instance folder as the user would look for it."""
     return str(os.environ.get("ASSISTANT_INSTANCE", ROOT / "instance"))
@@ -185,6 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="0.0.0.0")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--db", default=None, help="database URL (default: SQLite under instance/)")
+    sub.add_parser("migrate", help="create or update the database's tables (DATABASE_URL)")
+    sub.add_parser("sweep", help="delete the tables idle for IDLE_DAYS (default 30)")
     sc = sub.add_parser("score", help="score a game from JSON")
     sc.add_argument("game", choices=sorted(scorers()))
     sc.add_argument("file")
@@ -211,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "serve":
             return cmd_serve(args)
+        if args.command in ("migrate", "sweep"):
+            return {"migrate": cmd_migrate, "sweep": cmd_sweep}[args.command](args)
         if args.command == "score":
             return run_json(scorers(), args.game, args.file)
         if args.command == "check":

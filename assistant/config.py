@@ -36,6 +36,11 @@ BASE = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     "POLL_MS": 1000,
+    # Strangers, not friends (a hosted server): limits per client, across all processes.
+    "CREATE_LIMIT": "30 per hour",  # new tables
+    "UPLOAD_LIMIT": "20 per minute",  # photos sent for recognition or a deck
+    "MAX_EVENTS": 5000,  # events a table may hold
+    "IDLE_DAYS": 30,  # a table untouched this long is deleted, with its result link
 }
 
 
@@ -46,4 +51,5 @@ def defaults() -> dict:
         **BASE,
         "SECRET_KEY": secret_key(folder),
         "DATABASE_URL": os.environ.get("DATABASE_URL", f"sqlite:///{folder / 'assistant.db'}"),
+        "IDLE_DAYS": float(os.environ.get("IDLE_DAYS") or BASE["IDLE_DAYS"]),
     }

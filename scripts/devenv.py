@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The README's two commands: make .venv, install Chromium and a throwaway PostgreSQL, run.
+"""The README's commands: make .venv, install Chromium, Caddy and a throwaway PostgreSQL, run.
 
 Standard library only: it runs with the system's python3 before .venv exists.
     python3 scripts/devenv.py run             # make run
     python3 scripts/devenv.py test [ARGS]     # make test (ARGS go to pytest)
+    python3 scripts/devenv.py hosted [--check]  # make hosted (scripts/hosted.py)
     python3 scripts/devenv.py pg -- CMD ...   # CMD with TEST_DATABASE_URL on a throwaway server
 The decisions (what to install, how, or why not) are in `decide`, a pure function; the system
 calls go through `System`, so tests/test_devenv.py can check every case with them stubbed.
@@ -32,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 VENV = ROOT / ".venv"
 STAMP = VENV / ".installed"
 CHROMIUM = "/usr/bin/chromium"
+CADDY = "/usr/bin/caddy"
 PG_BIN_GLOB = "/usr/lib/postgresql/*/bin"
 PG_DB = "assistant_test"
 PG_USER = "assistant"
@@ -77,6 +79,7 @@ class Facts:
     chromium: bool
     pg_bindir: str | None  # the newest /usr/lib/postgresql/*/bin with initdb and postgres
     database_url: str | None  # TEST_DATABASE_URL as given
+    caddy: bool = True  # Debian's caddy (the HTTPS tests, make hosted)
 
 
 @dataclass
@@ -89,6 +92,7 @@ class Plan:
     postgres: str = "skip"  # "given" (TEST_DATABASE_URL), "start" (a throwaway server), "skip"
     pg_bindir: str | None = None  # where initdb and postgres are (after the install, if any)
     skip_reason: str = ""
+    caddy_skip: str = ""  # why the tests through Caddy skip ("": they run)
 
 
 def install_line(packages: list[str]) -> str:
@@ -101,6 +105,8 @@ def decide(f: Facts) -> Plan:
     plan = Plan(apt=[] if f.root else ["sudo", "-n"] if f.sudo else None)
     if not f.chromium:
         plan.install.append("chromium")
+    if not f.caddy:
+        plan.install.append("caddy")
     if f.database_url:
         plan.postgres = "given"
     elif f.pg_bindir:
@@ -114,10 +120,33 @@ def decide(f: Facts) -> Plan:
             plan.stop = (f"make test needs Debian's chromium for the browser tests: run "
                          f"`{install_line(plan.install)}`, then `make test` again")
         else:
+            if "postgresql" in plan.install:
+                plan.postgres = "skip"
+                plan.skip_reason = ("no PostgreSQL here and no root or sudo to install it "
+                                    f"(`{install_line(['postgresql'])}` or set "
+                                    "TEST_DATABASE_URL)")
+            if "caddy" in plan.install:
+                plan.caddy_skip = ("no Caddy here and no root or sudo to install it "
+                                   f"(`{install_line(['caddy'])}`)")
             plan.install = []
-            plan.postgres = "skip"
-            plan.skip_reason = ("no PostgreSQL here and no root or sudo to install it "
-                                f"(`{install_line(['postgresql'])}` or set TEST_DATABASE_URL)")
+    return plan
+
+
+def decide_hosted(f: Facts) -> Plan:
+    """What `make hosted` installs: Caddy, and PostgreSQL unless DATABASE_URL names one."""
+    plan = Plan(apt=[] if f.root else ["sudo", "-n"] if f.sudo else None)
+    if not f.caddy:
+        plan.install.append("caddy")
+    if f.database_url:
+        plan.postgres = "given"
+    else:
+        plan.postgres, plan.pg_bindir = "start", f.pg_bindir
+        if not f.pg_bindir:
+            plan.install.append("postgresql")
+    if plan.install and plan.apt is None:
+        plan.stop = (f"make hosted needs {' and '.join(plan.install)}: run "
+                     f"`{install_line(plan.install)}` (or set DATABASE_URL), then make hosted "
+                     "again")
     return plan
 
 
@@ -141,13 +170,16 @@ def gather(system: System, env: dict[str, str]) -> Facts:
     root = system.is_root()
     return Facts(root=root, sudo=not root and sudo_works(system),
                  chromium=system.exists(CHROMIUM), pg_bindir=pg_bindir(system),
-                 database_url=env.get("TEST_DATABASE_URL") or None)
+                 database_url=env.get("TEST_DATABASE_URL") or None, caddy=system.exists(CADDY))
 
 
-def prepare(system: System, env: dict[str, str], say=print) -> Plan:
-    """Install what the tests need (or stop with one line); return the plan for PostgreSQL."""
+def prepare(system: System, env: dict[str, str], say=print, hosted: bool = False) -> Plan:
+    """Install what the tests (or make hosted) need, or stop with one line; return the plan
+    for PostgreSQL and Caddy."""
     facts = gather(system, env)
-    plan = decide(facts)
+    if hosted:
+        facts.database_url = env.get("DATABASE_URL") or None
+    plan = decide_hosted(facts) if hosted else decide(facts)
     if plan.stop:
         raise Stop(plan.stop)
     if plan.install:
@@ -158,10 +190,18 @@ def prepare(system: System, env: dict[str, str], say=print) -> Plan:
                 os.environ["DEBIAN_FRONTEND"] = "noninteractive"
             system.run([*apt, "update", "-qq"])
             code = system.run([*apt, "install", "-y", "-q", *plan.install])
-        if not system.exists(CHROMIUM):
+        if not hosted and not system.exists(CHROMIUM):
             raise Stop(f"apt-get install chromium failed (exit {code}): run "
                        f"`{install_line(plan.install)}` and look at its messages")
+        if not system.exists(CADDY):
+            if hosted:
+                raise Stop(f"apt-get install caddy failed (exit {code}): run "
+                           f"`{install_line(['caddy'])}` and look at its messages")
+            plan.caddy_skip = f"installing caddy failed (apt-get exit {code})"
         if plan.postgres == "start" and not pg_bindir(system):
+            if hosted:
+                raise Stop(f"apt-get install postgresql failed (exit {code}): run "
+                           f"`{install_line(['postgresql'])}`, or set DATABASE_URL")
             plan.postgres = "skip"
             plan.skip_reason = f"installing postgresql failed (apt-get exit {code})"
     if plan.postgres == "start":
@@ -325,6 +365,9 @@ def with_database(plan: Plan, env: dict[str, str], command: list[str]) -> int:
     """Run `command` with TEST_DATABASE_URL (or the reason the PostgreSQL tests skip); a
     server started here is stopped at the end, also when the command fails or is interrupted."""
     env = dict(env)
+    if plan.caddy_skip:
+        env["CADDY_SKIP"] = plan.caddy_skip
+        print(f"==> Tests through Caddy will be SKIPPED: {plan.caddy_skip}")
     server = None
     for sig in (signal.SIGTERM, signal.SIGHUP):  # so that `finally` stops the server
         signal.signal(sig, _interrupt)
@@ -393,8 +436,19 @@ def cmd_run(args: list[str]) -> int:
     os.execv(exe, [exe, "serve", *(args or ["--port", "8000"])])
 
 
+def cmd_hosted(args: list[str]) -> int:
+    """Caddy, WORKERS app processes and PostgreSQL, in the foreground (scripts/hosted.py)."""
+    ensure_venv()
+    plan = prepare(System(), dict(os.environ), hosted=True)
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import hosted
+
+    return hosted.main(args, plan)
+
+
 def main(argv: list[str]) -> int:
-    commands = {"test": cmd_test, "run": cmd_run, "pg": cmd_pg, "venv": lambda _: ensure_venv()}
+    commands = {"test": cmd_test, "run": cmd_run, "pg": cmd_pg, "hosted": cmd_hosted,
+                "venv": lambda _: ensure_venv()}
     if not argv or argv[0] not in commands:
         print(__doc__, file=sys.stderr)
         return 2

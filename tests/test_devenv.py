@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scripts import devenv
-from scripts.devenv import CHROMIUM, Stop, prepare
+from scripts.devenv import CADDY, CHROMIUM, Facts, Stop, decide, decide_hosted, prepare
 
 ROOT = Path(__file__).resolve().parents[1]
 PG15 = "/usr/lib/postgresql/15/bin"
@@ -25,15 +25,18 @@ SUDO_APT = ["sudo", "-n", "DEBIAN_FRONTEND=noninteractive", "apt-get"]
 class FakeSystem:
     """A machine described by a few facts; apt-get 'installs' by adding the package's files."""
 
-    def __init__(self, root=False, sudo=None, chromium=False, pg=None, apt_installs=None):
+    def __init__(self, root=False, sudo=None, chromium=False, pg=None, apt_installs=None,
+                 caddy=True):
         self.root = root
         self.sudo = sudo  # None: no sudo binary; False: asks for a password; True: works
         self.files = set()
         if chromium:
             self.files.add(CHROMIUM)
+        if caddy:
+            self.files.add(CADDY)
         for bindir in pg or []:
             self.files |= {f"{bindir}/initdb", f"{bindir}/postgres"}
-        self.apt_installs = {"chromium", "postgresql"} if apt_installs is None else apt_installs
+        self.apt_installs = {"chromium", "postgresql", "caddy"} if apt_installs is None else apt_installs
         self.calls: list[list[str]] = []
 
     def is_root(self):
@@ -58,7 +61,9 @@ class FakeSystem:
                 self.files.add(CHROMIUM)
             if "postgresql" in argv and "postgresql" in self.apt_installs:
                 self.files |= {"/usr/lib/postgresql/17/bin/initdb", "/usr/lib/postgresql/17/bin/postgres"}
-            return 0 if set(argv) & {"chromium", "postgresql"} <= self.apt_installs else 100
+            if "caddy" in argv and "caddy" in self.apt_installs:
+                self.files.add(CADDY)
+            return 0 if set(argv) & {"chromium", "postgresql", "caddy"} <= self.apt_installs else 100
         return 0
 
     def apt_calls(self):
@@ -259,3 +264,48 @@ def test_sweep_removes_only_folders_of_servers_long_down(tmp_path, monkeypatch):
     devenv.sweep_stale()
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "assistant-pg-initdb-running", "assistant-pg-just-started", "assistant-pg-running"]
+
+
+# -- Caddy: make test installs it for the HTTPS tests; make hosted needs it --------------------
+def facts(**kw):
+    base = dict(root=True, sudo=False, chromium=True, pg_bindir=PG15, database_url=None, caddy=True)
+    return Facts(**{**base, **kw})
+
+
+def test_make_test_installs_caddy_when_missing():
+    plan = decide(facts(caddy=False))
+    assert plan.install == ["caddy"] and not plan.caddy_skip
+
+
+def test_without_root_or_sudo_the_caddy_tests_skip_with_the_reason():
+    plan = decide(facts(root=False, caddy=False))
+    assert plan.install == [] and "sudo apt-get install -y caddy" in plan.caddy_skip
+    assert plan.postgres == "start"  # PostgreSQL is there: its tests still run
+
+
+def test_a_failed_caddy_install_skips_its_tests_only():
+    system = FakeSystem(root=True, chromium=True, pg=[PG15], caddy=False, apt_installs={"chromium"})
+    plan = prepare(system, {}, say=quiet)
+    assert "installing caddy failed" in plan.caddy_skip and plan.postgres == "start"
+
+
+@pytest.mark.parametrize("kw, install, postgres", [
+    ({}, [], "start"),
+    ({"caddy": False, "pg_bindir": None}, ["caddy", "postgresql"], "start"),
+    ({"database_url": "postgresql://x/y", "pg_bindir": None}, [], "given"),
+])
+def test_make_hosted_installs_caddy_and_postgresql(kw, install, postgres):
+    plan = decide_hosted(facts(chromium=False, **kw))
+    assert plan.install == install and plan.postgres == postgres and not plan.stop
+
+
+def test_make_hosted_without_root_says_what_to_install():
+    plan = decide_hosted(facts(root=False, caddy=False))
+    assert plan.stop and "sudo apt-get install -y caddy" in plan.stop
+
+
+def test_make_hosted_takes_database_url_not_the_tests_one():
+    system = FakeSystem(root=True, caddy=True)
+    plan = prepare(system, {"DATABASE_URL": "postgresql://a/b", "TEST_DATABASE_URL": ""},
+                   say=quiet, hosted=True)
+    assert plan.postgres == "given" and system.apt_calls() == []

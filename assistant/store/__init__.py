@@ -21,6 +21,7 @@ The package, lowest first (each module imports only those above it):
   cache     the LRU of folded tables; a table at its row's version (cached, caught up, cold)
   record    appending: row locks, nonces, the stale-edit policy, undo
   announce  "table X is now at version N", for those waiting (live push)
+  announce_pg  the same across processes: PostgreSQL LISTEN/NOTIFY (or a 100 ms poll)
 and here the Store that puts them together.
 """
 
@@ -49,6 +50,7 @@ from assistant.store.model import (
     CACHE_TABLES,
     CODE_ALPHABET,
     CODE_LENGTH,
+    MAX_EVENTS,
     RECENT,
     SNAPSHOT_EVERY,
     Event,
@@ -63,7 +65,7 @@ from assistant.store.model import (
 from assistant.store.schema import connect, events_t, metadata, migrate, snapshots_t, tables_t
 
 __all__ = [
-    "CACHE_TABLES", "CODE_ALPHABET", "CODE_LENGTH", "RECENT", "SNAPSHOT_EVERY",
+    "CACHE_TABLES", "CODE_ALPHABET", "CODE_LENGTH", "MAX_EVENTS", "RECENT", "SNAPSHOT_EVERY",
     "Announcer", "Event", "History", "LocalAnnouncer", "StaleEdit", "Store", "Table",
     "TableNotFound", "events_t", "fold", "fold_events", "fold_from", "fold_onto",
     "format_code", "metadata", "migrate", "normalize_code", "now_ms", "snapshot_usable",
@@ -71,15 +73,27 @@ __all__ = [
 ]
 
 
+def default_announcer(engine: sa.Engine) -> Announcer:
+    """LISTEN/NOTIFY on PostgreSQL (several processes share a table), else in-process."""
+    if engine.dialect.name == "postgresql":
+        from assistant.store.announce_pg import PostgresAnnouncer
+
+        return PostgresAnnouncer(engine)
+    return LocalAnnouncer()
+
+
 class Store:
     """All persistence: create tables, read them folded, append edits, page their history."""
 
     def __init__(self, url: str, *, cache_tables: int = CACHE_TABLES,
-                 snapshot_every: int = SNAPSHOT_EVERY, announcer: Announcer | None = None):
+                 snapshot_every: int = SNAPSHOT_EVERY, announcer: Announcer | None = None,
+                 max_events: int = MAX_EVENTS):
         self.url = url
+        self.max_events = max_events  # a table's cap (0: none): a stranger cannot fill a disk
         self.engine = connect(url)
         self.snapshot_every = snapshot_every
-        self.announcer: Announcer = LocalAnnouncer() if announcer is None else announcer
+        self.announcer: Announcer = default_announcer(self.engine) if announcer is None \
+            else announcer
         self._cache = TableCache(cache_tables)
 
     @property
@@ -88,7 +102,10 @@ class Store:
         return self._cache.size
 
     def dispose(self) -> None:
-        """Close the connection pool."""
+        """Stop the announcer's listener (if any) and close the connection pool."""
+        close = getattr(self.announcer, "close", None)
+        if close:
+            close()
         self.engine.dispose()
 
     # -- reading ---------------------------------------------------------------------------
@@ -182,7 +199,7 @@ class Store:
         """
         new, appended = record.append(
             self.engine, self._cache, code, op, data, base=base, author=author, nonce=nonce,
-            at_ms=at_ms, snapshot_every=self.snapshot_every,
+            at_ms=at_ms, snapshot_every=self.snapshot_every, max_events=self.max_events,
         )
         self._cache.remember(new)
         # Only once committed and cached: a woken listener reads this version (or a newer one).
@@ -190,6 +207,23 @@ class Store:
         if appended:
             self.announcer.announce(new.code, new.version)
         return new
+
+    def delete_idle(self, before_ms: int) -> int:
+        """Delete the tables last edited before `before_ms`, their events and snapshots (and
+        so their result links); how many. Their rows are locked first: an edit arriving at
+        that moment waits, then finds no table."""
+        with self.engine.begin() as conn:
+            ids = sa.select(tables_t.c.id).where(tables_t.c.updated_ms < before_ms)
+            if self.engine.dialect.name == "postgresql":
+                ids = ids.with_for_update()
+            found = [r.id for r in conn.execute(ids)]
+            for chunk in range(0, len(found), 500):
+                part = found[chunk:chunk + 500]
+                conn.execute(snapshots_t.delete().where(snapshots_t.c.table_id.in_(part)))
+                conn.execute(events_t.delete().where(events_t.c.table_id.in_(part)))
+                conn.execute(tables_t.delete().where(tables_t.c.id.in_(part)))
+        self._cache.clear()
+        return len(found)
 
     def cached_tables(self) -> int:
         """How many tables the cache holds now."""

@@ -14,6 +14,7 @@ CODE_ALPHABET = "346789ABCDEFGHJKMNPQRTWXY"
 CODE_LENGTH = 8
 SNAPSHOT_EVERY = 50  # a cold read or an undo folds at most about this many events
 RECENT = 64  # events a cached table keeps at hand (history, undo, stale checks)
+MAX_EVENTS = 5000  # events a table may hold (a long Liski game has a few hundred)
 CACHE_TABLES = 64  # tables whose folded state a store keeps (least recently used go first)
 UNDO = "undo"  # the store's own op: it takes back another edit (every game has it)
 

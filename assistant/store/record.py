@@ -30,11 +30,15 @@ from assistant.store.model import (
 from assistant.store.schema import events_t, tables_t
 from assistant.store.snapshot import load_snapshot, write_snapshot
 
+FULL = "This table is full (%(count)s edits): start a new table to go on playing."
+
 
 def append(engine: sa.Engine, cache: TableCache, code: str, op: str, data: dict[str, Any], *,
            base: int, author: str, nonce: str | None, at_ms: int | None,
-           snapshot_every: int) -> tuple[Table, bool]:
-    """Append one edit in its own transaction; the table after it, and whether it was new."""
+           snapshot_every: int, max_events: int = 0) -> tuple[Table, bool]:
+    """Append one edit in its own transaction; the table after it, and whether it was new.
+
+    A table already holding `max_events` events (0: no cap) takes no more: EditError."""
     author = author[:40]
     with engine.begin() as conn:
         # Lock the table's row first: appends to one table take turns (no retry storms),
@@ -51,6 +55,8 @@ def append(engine: sa.Engine, cache: TableCache, code: str, op: str, data: dict[
         table = cache.current(conn, row)
         if nonce and _has_nonce(conn, table.id, nonce):
             return table, False
+        if max_events and table.version >= max_events:
+            raise EditError(FULL, count=max_events)
         new = _append_locked(conn, table, op, data, base, author, nonce, at_ms, snapshot_every)
     return new, True
 

@@ -1,9 +1,11 @@
-"""Hostile input and faults: table codes checked and guessing rate-limited, nonces checked,
-database faults answered with one clear line, and the database's health."""
+"""Hostile input and faults: table codes checked; guessing, new tables and uploads rate-limited
+per client (across all processes on PostgreSQL); idle tables swept; nonces checked; database
+faults answered with one clear line, and the database's health."""
 
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import sqlalchemy as sa
@@ -13,8 +15,9 @@ from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import DBAPIError
 
 from assistant.messages import one_line
-from assistant.store import normalize_code, tables_t
+from assistant.store import normalize_code, now_ms, tables_t
 from assistant.web.errors import NO_TABLE, error_answer
+from assistant.web.limits_sql import SQLStorage
 
 CODE_RE = re.compile(r"[A-Za-z0-9-]{1,20}")
 NONCE_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
@@ -22,6 +25,9 @@ NONCE_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
 # are never slowed): 25^8 codes make guessing hopeless at this pace.
 GUESS_LIMIT = "20 per minute"
 GUESSING = "Too many wrong table codes from here: wait a minute, then try again."
+CREATING = "Too many new tables from here: wait a while, or play on a table you have."
+UPLOADING = "Too many photos from here: wait a minute, then send it again."
+SWEEP_EVERY_S = 3600  # how often each process looks for idle tables to delete
 BUSY = "The table is busy: try again in a moment."
 READ_ONLY = "The database is read-only: nothing can be saved (check the file's permissions)."
 UNREACHABLE = "The database cannot be reached: nothing can be read or saved right now."
@@ -89,10 +95,26 @@ def init_guard(app: Flask) -> None:
             resp.headers["Retry-After"] = "1"
         return resp
 
-    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://",
-                      headers_enabled=False)
+    engine = app.extensions["store"].engine
+    shared = app.config.get("RATELIMIT_SQL", engine.dialect.name == "postgresql")
+    limiter = Limiter(get_remote_address, app=app, headers_enabled=False,
+                      storage_uri="assistant-sql://" if shared else "memory://",
+                      storage_options={"engine": engine} if shared else {})
     app.extensions["guard_limiter"] = limiter
-    known: set[str] = set()  # codes of existing tables (a table is never deleted)
+    known: set[str] = set()  # codes of existing tables (forgotten when idle ones are deleted)
+    next_sweep = [time.monotonic() + float(app.config.get("SWEEP_AFTER_S", 60))]
+
+    @app.before_request
+    def _sweep() -> None:
+        """Now and then (each process, hourly), delete the tables idle for IDLE_DAYS."""
+        if time.monotonic() < next_sweep[0]:
+            return
+        next_sweep[0] = time.monotonic() + SWEEP_EVERY_S
+        try:
+            sweep(app)
+        except DBAPIError as exc:  # another process sweeping at the same moment
+            app.logger.warning("sweep failed: %s", one_line(exc, 300))
+        known.clear()
 
     def _right_code() -> bool:
         """A request for an existing table is never limited, whatever this client tried."""
@@ -115,3 +137,27 @@ def init_guard(app: Flask) -> None:
                  if "code" in r.arguments or r.endpoint == "tables.join"}
     for endpoint in sorted(endpoints):
         app.view_functions[endpoint] = guessed(app.view_functions[endpoint])
+    creating = limiter.shared_limit(lambda: app.config["CREATE_LIMIT"], scope="new-tables",
+                                    exempt_when=lambda: request.method != "POST",
+                                    error_message=CREATING)
+    uploading = limiter.shared_limit(lambda: app.config["UPLOAD_LIMIT"], scope="uploads",
+                                     exempt_when=lambda: not request.files,
+                                     error_message=UPLOADING)
+    for endpoint in ("tables.create", "finish.rematch"):
+        if endpoint in app.view_functions:
+            app.view_functions[endpoint] = creating(app.view_functions[endpoint])
+    for endpoint in sorted({r.endpoint for r in app.url_map.iter_rules() if "POST" in r.methods}):
+        app.view_functions[endpoint] = uploading(app.view_functions[endpoint])
+
+
+def sweep(app: Flask) -> int:
+    """Delete the tables idle for IDLE_DAYS (their events, snapshots and result links) and the
+    rate-limit counters whose window has ended; how many tables."""
+    days = float(app.config["IDLE_DAYS"])
+    gone = app.extensions["store"].delete_idle(now_ms() - int(days * 86_400_000))
+    storage = app.extensions["guard_limiter"].storage
+    if isinstance(storage, SQLStorage):
+        storage.sweep()
+    if gone:
+        app.logger.info("deleted %d tables idle for %g days", gone, days)
+    return gone
