@@ -36,6 +36,7 @@ BASE = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     "SESSION_COOKIE_HTTPONLY": True,
     "POLL_MS": 1000,
+    "PUSH_MAX_HELD": 500,  # live streams held at once per process (assistant/asgi.py)
 }
 
 
