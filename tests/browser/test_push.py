@@ -45,8 +45,12 @@ def two_phones(url, new_phone):
     return a, b
 
 
-def mode(page) -> str:
-    return page.evaluate("window.tableLive.mode")
+def wait_mode(page, mode: str, seconds: float = 8) -> None:
+    """Wait until the page's live.js is in `mode` (read from outside: the CSP forbids eval)."""
+    deadline = time.monotonic() + seconds
+    while page.evaluate("window.tableLive.mode") != mode:
+        assert time.monotonic() < deadline, f"live.js never reached {mode}"
+        page.wait_for_timeout(50)
 
 
 def shown_after(b, fn) -> float:
@@ -62,7 +66,7 @@ def test_an_edit_on_one_phone_appears_on_the_other_by_push(pushed, new_phone):
     url, app = pushed
     a, b = two_phones(url, new_phone)
     for page in (a, b):
-        page.wait_for_function("window.tableLive.mode === 'push'")
+        wait_mode(page, "push")
     assert app.held == 2
     took = [shown_after(b, lambda i=i: add_players(a, f"Gracz {i}")) for i in range(3)]
     expect(b.locator("#table-main")).to_contain_text("Gracz 2")
@@ -78,7 +82,7 @@ def test_an_edit_on_one_phone_appears_on_the_other_by_push(pushed, new_phone):
 def test_beyond_the_cap_a_phone_polls_once_a_second(full, new_phone):
     url, app = full
     a, b = two_phones(url, new_phone)
-    b.wait_for_function("window.tableLive.mode === 'poll'")
+    wait_mode(b, "poll")
     took = shown_after(b, lambda: add_players(a, "Ola"))
     expect(b.locator("#table-main")).to_contain_text("Ola")
     assert app.held == 0 and app.refused >= 2
@@ -95,7 +99,7 @@ def set_visible(page, visible: bool) -> None:
 def test_a_sleeping_page_holds_nothing_and_catches_up_on_waking(pushed, new_phone):
     url, app = pushed
     a, b = two_phones(url, new_phone)
-    b.wait_for_function("window.tableLive.mode === 'push'")
+    wait_mode(b, "push")
     set_visible(b, False)
     deadline = time.monotonic() + 5
     while app.held != 1 and time.monotonic() < deadline:
@@ -108,20 +112,20 @@ def test_a_sleeping_page_holds_nothing_and_catches_up_on_waking(pushed, new_phon
     set_visible(b, True)
     expect(b.locator("#table-main")).to_contain_text("Basia")
     print(f"\nwoken page caught up in {(time.perf_counter() - t0) * 1000:.0f} ms")
-    b.wait_for_function("window.tableLive.mode === 'push'")
+    wait_mode(b, "push")
 
 
 def test_an_offline_page_catches_up_when_back_online(pushed, new_phone):
     _url, _app = pushed
     a, b = two_phones(_url, new_phone)
-    b.wait_for_function("window.tableLive.mode === 'push'")
+    wait_mode(b, "push")
     b.context.set_offline(True)
     add_players(a, "Celina")
     t0 = time.perf_counter()
     b.context.set_offline(False)
     expect(b.locator("#table-main")).to_contain_text("Celina")
     print(f"\nback online: caught up in {(time.perf_counter() - t0) * 1000:.0f} ms")
-    b.wait_for_function("window.tableLive.mode === 'push'")
+    wait_mode(b, "push")
 
 
 def free_port() -> int:
@@ -151,16 +155,16 @@ def test_a_page_reconnects_after_the_server_is_killed_and_restarted(tmp_path, ne
     proc = start_server(tmp_path, port)
     try:
         a, b = two_phones(f"http://127.0.0.1:{port}", new_phone)
-        b.wait_for_function("window.tableLive.mode === 'push'")
+        wait_mode(b, "push")
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
-        b.wait_for_function("window.tableLive.mode === 'poll'")  # the stream broke: polling
+        wait_mode(b, "poll")  # the stream broke: polling
         proc = start_server(tmp_path, port)
         t0 = time.perf_counter()
         add_players(a, "Dorota")
         expect(b.locator("#table-main")).to_contain_text("Dorota")
         print(f"\nafter kill -9 and restart: shown on B in {(time.perf_counter() - t0) * 1000:.0f} ms")
-        b.wait_for_function("window.tableLive.mode === 'push'", timeout=20000)
+        wait_mode(b, "push", 20)
     finally:
         proc.kill()
         proc.wait(10)
