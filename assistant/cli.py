@@ -14,9 +14,8 @@ from typing import Any
 
 import qrcode
 from sqlalchemy.exc import SQLAlchemyError
-from waitress import create_server
 
-from assistant import create_app, vision
+from assistant import asgi, create_app, vision
 from assistant.config import ROOT, defaults
 from assistant.interface import load_json, run
 from assistant.messages import one_line, plain
@@ -46,7 +45,7 @@ def terminal_qr(text: str) -> str:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Run the app with waitress and print where phones should go."""
+    """Run the app with uvicorn (assistant/asgi.py) and print where phones should go."""
     if args.db:
         os.environ["DATABASE_URL"] = args.db
     try:
@@ -58,6 +57,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     host_for_phones = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host_for_phones}:{args.port}/"
     config["PUBLIC_URL"] = url
+    if args.max_held is not None:
+        config["PUSH_MAX_HELD"] = args.max_held
     try:
         app = create_app(config)
     except SQLAlchemyError as exc:
@@ -65,14 +66,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise ValueError(f"cannot start: {exc.strerror or exc} ({exc.filename or ''})") from None
     try:  # listen first: a port in use is said before any QR code is printed
-        server = create_server(app, host=args.host, port=args.port, threads=8, ident="assistant")
+        sock = asgi.listen(args.host, args.port)
     except OSError as exc:
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror} "
                          "(is another server running? try --port 8001)") from None
     print(f"Table companion is running. Phones on this Wi-Fi open: {url}")
     print(terminal_qr(url))
     sys.stdout.flush()
-    server.run()
+    asgi.more_files()
+    asgi.server(asgi.Push(app)).run(sockets=[sock])
     return 0
 
 
@@ -206,6 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="0.0.0.0")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--db", default=None, help="database URL (default: SQLite under instance/)")
+    s.add_argument("--max-held", type=int, default=None,
+                   help="live connections held at once (default 500); beyond, phones poll")
     sub.add_parser("migrate", help="create or update the database's tables (DATABASE_URL)")
     sub.add_parser("sweep", help="delete the tables idle for IDLE_DAYS (default 30)")
     sc = sub.add_parser("score", help="score a game from JSON")

@@ -41,6 +41,7 @@ BASE = {
     "UPLOAD_LIMIT": "20 per minute",  # photos sent for recognition or a deck
     "MAX_EVENTS": 5000,  # events a table may hold
     "IDLE_DAYS": 30,  # a table untouched this long is deleted, with its result link
+    "PUSH_MAX_HELD": 500,  # live streams held at once per process (assistant/asgi.py)
 }
 
 

@@ -1,16 +1,22 @@
 """Where the store says "table X is now at version N", and where a listener waits for that.
 
-The store announces after each append's commit (and after creating a table); a live push waits
-here instead of polling the database. The default is in-process: a waiter hears the appends
-made by its own server process only, so with several processes a listener still reads the
-version from the database now and then (the timeout is for that).
+The store announces after each append's commit (and after creating a table); a live push
+listens here instead of polling the database: `subscribe` hands every announcement to a
+callback (assistant/asgi.py bridges it into its event loop), `wait` blocks a thread until a
+table moves. The default is in-process: it hears the appends of its own server process only.
+An announcer for several processes (PostgreSQL LISTEN/NOTIFY) implements the same three
+methods: `announce` sends NOTIFY, and its listening connection calls the subscribers and wakes
+the waiters for every process's appends, its own included.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from typing import Protocol
+
+Listener = Callable[[str, int], None]
 
 
 class Announcer(Protocol):
@@ -21,6 +27,10 @@ class Announcer(Protocol):
 
     def wait(self, code: str, version: int, timeout: float) -> int:
         """Wait until table `code` is above `version` or `timeout` s pass; its version then."""
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(code, version)` on every announcement (from any thread); the
+        returned function unsubscribes. A listener must be quick and never raise."""
 
 
 class LocalAnnouncer:
@@ -34,6 +44,7 @@ class LocalAnnouncer:
         self._remember = remember
         self._conditions: dict[str, threading.Condition] = {}
         self._waiters: Counter[str] = Counter()
+        self._listeners: list[Listener] = []
 
     def announce(self, code: str, version: int) -> None:
         """Table `code` is now at `version`: wake those waiting for it."""
@@ -46,6 +57,21 @@ class LocalAnnouncer:
                 self._versions.popitem(last=False)
             if code in self._conditions:
                 self._conditions[code].notify_all()
+            listeners = list(self._listeners)
+        for listener in listeners:
+            listener(code, version)
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener(code, version)` on every announcement; the result unsubscribes."""
+        with self._lock:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._lock:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
 
     def wait(self, code: str, version: int, timeout: float) -> int:
         """Wait until table `code` is above `version` or `timeout` s pass; its version then.

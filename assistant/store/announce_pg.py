@@ -47,6 +47,7 @@ class PostgresAnnouncer:
         self._lock = threading.Lock()
         self._waited: Counter[str] = Counter()  # codes with waiters in this process
         self._seen: dict[str, int] = {}  # the newest version read for each of them
+        self._since_ms = 0  # the poll also reads every table changed since (for subscribers)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -74,6 +75,12 @@ class PostgresAnnouncer:
                 if not self._waited[code]:
                     del self._waited[code]
                     self._seen.pop(code, None)
+
+    def subscribe(self, listener):
+        """Call `listener(code, version)` for every process's announcements (the live push
+        subscribes once per event loop); the result unsubscribes."""
+        self._start()
+        return self._local.subscribe(listener)
 
     def close(self) -> None:
         """Stop the listener thread."""
@@ -115,19 +122,27 @@ class PostgresAnnouncer:
                         self._local.announce(code, int(version))
 
     def _poll(self) -> None:
-        """Read the versions of the tables waited on; announce those that moved."""
+        """Read the versions of the tables waited on and of those changed lately; announce
+        those that moved (subscribers hear of every table, as they do by LISTEN)."""
         with self._lock:
             codes = list(self._waited)
-        if not codes:
-            return
+        since = self._since_ms
         try:
             with self.engine.connect() as conn:
-                rows = conn.execute(sa.select(tables_t.c.code, tables_t.c.version)
-                                    .where(tables_t.c.code.in_(codes))).all()
+                now = conn.execute(sa.select(sa.func.max(tables_t.c.updated_ms))).scalar() or 0
+                query = sa.select(tables_t.c.code, tables_t.c.version)
+                rows = conn.execute(query.where(sa.or_(
+                    tables_t.c.code.in_(codes), tables_t.c.updated_ms >= since))).all()
         except sa.exc.DBAPIError as exc:
             log.warning("version poll failed: %s", exc)
             return
+        # From the first poll on, only what changed since the newest change seen (a second's
+        # margin for clocks and commits in flight).
+        self._since_ms = max(since, now - 1000) if since else now - 1000
         for code, version in rows:
             if version != self._seen.get(code):
                 self._seen[code] = version
-                self._local.announce(code, int(version))
+                if since or code in codes:  # a first poll only learns where the rest stand
+                    self._local.announce(code, int(version))
+        if len(self._seen) > 10_000:
+            self._seen.clear()

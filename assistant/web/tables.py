@@ -6,6 +6,7 @@ import functools
 import io
 import json
 import secrets
+import time
 from typing import Any
 from urllib.parse import quote
 
@@ -139,6 +140,24 @@ def poll(code: str):
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["X-Server-Ms"] = str(now_ms())
     resp.headers["Access-Control-Expose-Headers"] = "X-Server-Ms"
+    return resp
+
+
+@bp.get("/t/<code>/events")
+def events(code: str):
+    """Live push is served by assistant/asgi.py; here (no ASGI server) the phone polls."""
+    load(code)
+    resp = jsonify(error="live push is not served here: poll")
+    resp.status_code = 503
+    resp.headers["Retry-After"] = "30"
+    return resp
+
+
+@bp.get("/clock")
+def clock():
+    """The server's clock (assistant/asgi.py answers it without a thread)."""
+    resp = jsonify(server_ms=round(time.time() * 1000, 2))
+    resp.headers["Cache-Control"] = "no-store"
     return resp
 
 

@@ -1,26 +1,36 @@
-// Keeps a table page in step with the other phones: cheap conditional polling of the table's
-// version (304 when nothing changed), a refresh of #table-main when it did (static/js/interact/), and the server
-// clock offset for the timer island. Polling pauses while the page is hidden.
+// Keeps a table page in step with the other phones. Push first: an EventSource on
+// /t/<code>/events hears "version N" the moment the server accepts an edit, and the page fetches
+// what changed (static/js/interact/refresh.js). When push is unavailable (the server is full,
+// an older server, a dropped line) the page polls /t/<code>/poll once a second (304 while
+// nothing changed) and tries push again with a growing pause. On wake, pageshow and online it
+// asks at once and reconnects; a stream silent for longer than two heartbeats is taken as dead.
+// While the page is hidden it holds no connection at all.
 (function () {
   "use strict";
+  const SILENT_MS = 50000;   // the server sends an event at least every 20 s
   let etag = null;
-  let timer = null;
-  window.tableClock = { offsetMs: 0, rttMs: null };
+  let pollTimer = null;
+  let es = null;
+  let retryTimer = null;
+  let backoff = 1000;
+  let lastHeard = 0;
+  const live = window.tableLive = { mode: "off", events: 0, polls: 0, reconnects: 0 };
 
   function main() { return document.getElementById("table-main"); }
+  function visible() { return document.visibilityState !== "hidden"; }
 
-  // Fetch the fresh table part through the interaction layer (morphed in: scroll, open
-  // pickers, focus and half-typed text stay; it waits while this phone's taps are on the way).
-  function refresh(version) {
-    if (window.interact) window.interact.refresh(version);
+  // A version seen (by push or poll): refresh through the interaction layer when it is news.
+  function saw(version) {
+    const m = main();
+    if (m && String(version) !== m.dataset.version && window.interact) window.interact.refresh(Number(version));
   }
 
   async function poll() {
     const m = main();
     if (!m) return;
+    live.polls++;
     const headers = {};
     if (etag) headers["If-None-Match"] = etag;
-    const t0 = performance.now();
     let resp;
     try {
       resp = await fetch(m.dataset.poll, { cache: "no-store", headers: headers });
@@ -28,37 +38,84 @@
       document.body.classList.add("offline");
       return;
     }
-    const t1 = performance.now();
     document.body.classList.remove("offline");
-    const server = Number(resp.headers.get("X-Server-Ms"));
-    const rtt = t1 - t0;
-    if (server && (window.tableClock.rttMs === null || rtt <= window.tableClock.rttMs * 1.5)) {
-      // The server stamped its clock about half-way through the round trip.
-      window.tableClock.offsetMs = server - (Date.now() - rtt / 2);
-      window.tableClock.rttMs = rtt;
-    }
-    if (resp.status === 304) return;
-    if (!resp.ok) return;
+    if (resp.status === 304 || !resp.ok) return;
     etag = resp.headers.get("ETag");
     const data = await resp.json();
     document.dispatchEvent(new CustomEvent("table:poll", { detail: data }));
-    if (String(data.version) !== (main() || {}).dataset?.version) refresh(Number(data.version));
+    saw(data.version);
   }
 
-  function start() {
-    stop();
+  function startPolling() {
+    if (pollTimer || !visible()) return;
     const m = main();
-    const every = Number((m && m.dataset.pollMs) || 1000);
-    poll();
-    timer = setInterval(poll, every);
+    pollTimer = setInterval(poll, Number((m && m.dataset.pollMs) || 1000));
   }
-  function stop() { if (timer) clearInterval(timer); timer = null; }
+  function stopPolling() { if (pollTimer) clearInterval(pollTimer); pollTimer = null; }
 
+  function onEvent(ev) {
+    lastHeard = Date.now();
+    live.events++;
+    let data;
+    try { data = JSON.parse(ev.data); } catch (e) { return; }
+    saw(data.version);
+  }
+
+  function close() {
+    if (es) { es.close(); es = null; }
+    clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+
+  function connect() {
+    close();
+    const m = main();
+    if (!m || !visible()) return;
+    if (!window.EventSource || !m.dataset.events) { live.mode = "poll"; startPolling(); return; }
+    live.reconnects++;
+    es = new EventSource(m.dataset.events);
+    es.addEventListener("version", onEvent);
+    es.addEventListener("hb", onEvent);
+    es.onopen = function () {
+      lastHeard = Date.now();
+      live.mode = "push";
+      backoff = 1000;
+      stopPolling();
+      document.body.classList.remove("offline");
+    };
+    // Full (503), gone or cut: poll meanwhile, and try push again later (the first event of
+    // a new stream is the table's version, so nothing said meanwhile is missed).
+    es.onerror = function () {
+      close();
+      live.mode = "poll";
+      poll();
+      startPolling();
+      retryTimer = setTimeout(connect, backoff + Math.random() * backoff / 2);
+      backoff = Math.min(backoff * 2, 15000);
+    };
+  }
+
+  // Back from sleep, from the background or offline: ask now, and open a fresh stream.
+  function wake() {
+    if (!visible()) return;
+    etag = null;
+    backoff = 1000;
+    poll();
+    connect();
+  }
+
+  setInterval(function () {
+    if (es && live.mode === "push" && Date.now() - lastHeard > SILENT_MS) wake();
+  }, 5000);
   document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { etag = null; start(); } else { stop(); }
+    if (visible()) wake(); else { close(); stopPolling(); live.mode = "off"; }
   });
+  window.addEventListener("pageshow", function (ev) { if (ev.persisted) wake(); });
+  window.addEventListener("pagehide", function () { close(); stopPolling(); });
+  window.addEventListener("online", wake);
   // After a swap the page carries a new version: ask again without the old ETag.
   document.addEventListener("interact:swapped", function () { etag = null; });
   window.tablePollNow = poll;
-  start();
+  window.tableLive.wake = wake;
+  connect();
 })();

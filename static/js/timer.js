@@ -1,5 +1,5 @@
 // The Liski countdown island. The server owns the timer: it sends ends_at on its own clock;
-// this phone counts down locally with the clock offset measured by live.js, and plays the
+// this phone counts down locally with the clock offset measured by clock.js, and plays the
 // cues (warning, last-5-second ticks, alarm with flash and vibration). No request per second.
 (function () {
   "use strict";
@@ -232,6 +232,7 @@
     }
     wake(status === "running" || status === "paused");
     bar();
+    return status === "running" ? rem : 0;
   }
 
   function capabilities() {
@@ -278,23 +279,14 @@
     }
   }, true);
 
-  document.addEventListener("table:poll", function (ev) {
-    // Initial clock estimate from the page until live.js has a measured one.
-    if (window.tableClock && window.tableClock.rttMs === null) {
-      const e = el();
-      if (e) window.tableClock.offsetMs = Number(e.dataset.serverMs) - Date.now();
-    }
-  });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { wakeLock = null; tick(); }
   });
-  (function firstOffset() {
-    const e = el();
-    if (e && window.tableClock && window.tableClock.rttMs === null) {
-      window.tableClock.offsetMs = Number(e.dataset.serverMs) - Date.now();
-    }
+  // Each phone turns the second when the server's clock does (static/js/clock.js), not up to
+  // 100 ms later: the next tick is due at the next turn of the second, at most 100 ms away.
+  (function loop() {
+    const rem = tick();
+    setTimeout(loop, rem > 0 ? Math.min(100, (rem % 1000) + 1) : 100);
   })();
-  setInterval(tick, 100);
-  tick();
   capabilities();
 })();

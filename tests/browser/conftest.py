@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
-from assistant import create_app
+from assistant import asgi, create_app
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -28,34 +28,32 @@ def chromium_path():
     return CHROMIUM
 
 
-# Werkzeug's development server leaves a static file open when the browser drops the
-# connection (a navigation while scripts load): it drains the dropped socket before closing
-# the response, that read raises, and the open file was reported in a later test's teardown
-# as an error (2 of 10 full runs). Production serves with waitress; this is the tests' harness.
-def closing(app):
-    """Read each answer whole and close it before the test server writes it."""
-    def serve(environ, start_response):
-        answer = app(environ, start_response)
-        try:
-            return [b"".join(answer)]
-        finally:
-            if hasattr(answer, "close"):
-                answer.close()
-
-    return serve
+def serve(app, **push):
+    """Serve `app` the way `assistant serve` does (assistant/asgi.py on uvicorn) in a thread;
+    yield its URL and the ASGI app, stop it after."""
+    push_app = asgi.Push(app, **push)
+    sock = asgi.listen("127.0.0.1", 0)
+    server = asgi.server(push_app)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}", push_app
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+        sock.close()
+        app.extensions["store"].dispose()
 
 
 @pytest.fixture
 def live_server(tmp_path):
     app = create_app({"SECRET_KEY": "browser", "DATABASE_URL": f"sqlite:///{tmp_path / 'b.db'}",
                       "POLL_MS": 300, "DECK_FOLDER": str(tmp_path / "deck")})
-    server = make_server("127.0.0.1", 0, closing(app), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=5)
-    app.extensions["store"].dispose()
+    for url, _push in serve(app):
+        yield url
 
 
 @pytest.fixture(scope="session")
