@@ -216,8 +216,8 @@ def listen(host: str, port: int) -> socket.socket:
 def more_files(want: int = 8192) -> None:
     """Raise this process's open-file limit (each held stream is a socket) as far as allowed."""
     try:
-        import resource
-    except ImportError:  # Windows
+        import resource  # POSIX only: on Windows there is no such limit to raise
+    except ImportError:
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < want:

@@ -20,6 +20,7 @@ from assistant.config import ROOT, defaults
 from assistant.interface import load_json, run
 from assistant.messages import one_line, plain
 from assistant.registry import checkers, scorers
+from assistant.web.guard import sweep
 
 
 def lan_address() -> str:
@@ -89,8 +90,6 @@ def cmd_migrate(_args: argparse.Namespace) -> int:
 def cmd_sweep(_args: argparse.Namespace) -> int:
     """Delete the tables idle for IDLE_DAYS (a timer runs it on a server; each process also
     does it hourly)."""
-    from assistant.web.guard import sweep
-
     app = create_app(defaults())
     try:
         print(f"{sweep(app)} idle tables deleted")

@@ -76,6 +76,7 @@ __all__ = [
 def default_announcer(engine: sa.Engine) -> Announcer:
     """LISTEN/NOTIFY on PostgreSQL (several processes share a table), else in-process."""
     if engine.dialect.name == "postgresql":
+        # Lazy: it needs psycopg, which only a PostgreSQL install has (SQLite is the default).
         from assistant.store.announce_pg import PostgresAnnouncer
 
         return PostgresAnnouncer(engine)
