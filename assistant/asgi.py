@@ -15,6 +15,7 @@ import json
 import re
 import socket
 import time
+from collections import OrderedDict
 from typing import Any
 
 import uvicorn
@@ -25,6 +26,8 @@ from assistant import create_app
 from assistant.store import TableNotFound
 
 EVENTS = re.compile(r"/t/([A-Za-z0-9-]{1,20})/events")
+POLL = re.compile(r"/t/([A-Za-z0-9-]{1,20})/poll")
+KNOWN = 20_000  # tables whose latest announced version the loop remembers (for polls' 304)
 HEARTBEAT_S = 20.0   # an event at least this often: proxies keep the line, phones see it alive
 LIFETIME_S = 600.0   # a stream ends after this; the phone reconnects (a half-dead line goes)
 THREADS = 8          # Flask's worker threads (taps, pages, polls)
@@ -42,9 +45,17 @@ class Hub:
     def __init__(self) -> None:
         self.lines: dict[str, set[asyncio.Event]] = {}
         self.versions: dict[str, int] = {}
+        # Every table announced lately (held or not): a poll whose ETag names this version
+        # is answered 304 in the loop, so phones that fell back to polling take no thread.
+        self.known: OrderedDict[str, int] = OrderedDict()
 
     def publish(self, code: str, version: int) -> None:
         """Table `code` is at `version`: wake its streams (runs in the loop)."""
+        if version > self.known.get(code, -1):
+            self.known[code] = version
+            self.known.move_to_end(code)
+            while len(self.known) > KNOWN:
+                self.known.popitem(last=False)
         if version > self.versions.get(code, -1):
             self.versions[code] = version
         for line in self.lines.get(code, ()):
@@ -108,6 +119,9 @@ class Push:
             m = EVENTS.fullmatch(scope["path"])
             if m:
                 return await self._events(scope, receive, send, m.group(1))
+            m = POLL.fullmatch(scope["path"])
+            if m and self._unchanged(scope, m.group(1)):
+                return await self._not_modified(send, m.group(1))
         await self.wsgi(scope, receive, send)
 
     async def _lifespan(self, receive: Any, send: Any) -> None:
@@ -121,6 +135,22 @@ class Push:
                     self._unsubscribe()
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+    def _unchanged(self, scope: dict, code: str) -> bool:
+        """A poll whose ETag names the version this process last heard of for the table."""
+        version = self.hub.known.get(code)
+        if version is None:
+            return False
+        etag = dict(scope.get("headers") or []).get(b"if-none-match", b"")
+        return etag == f'"v{version}"'.encode()
+
+    async def _not_modified(self, send: Any, code: str) -> None:
+        """304 as the Flask poll answers it (assistant/web/tables.py), without a thread."""
+        await send({"type": "http.response.start", "status": 304, "headers": [
+            (b"etag", f'"v{self.hub.known[code]}"'.encode()), (b"cache-control", b"no-cache"),
+            (b"x-server-ms", str(int(server_ms())).encode()),
+            (b"access-control-expose-headers", b"X-Server-Ms")]})
+        await send({"type": "http.response.body", "body": b""})
 
     @staticmethod
     async def _answer(send: Any, status: int, body: dict, headers: list | None = None) -> None:

@@ -82,3 +82,17 @@ def test_a_stream_for_no_table_is_a_404_and_the_clock_answers(server):
     body = json.loads(conn.getresponse().read())
     conn.close()
     assert abs(body["server_ms"] - time.time() * 1000) < 5000
+
+
+def test_a_poll_of_an_unchanged_table_is_answered_without_a_thread(server):
+    port, push, store = server
+    t = store.create_table("kitsune")
+    store.append(t.code, "players.add", {"name": "Ala"}, base=0)  # announced: version 1
+    push.wsgi = None  # any request that reached Flask now fails: the loop must answer alone
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn.request("GET", f"/t/{t.code}/poll", headers={"If-None-Match": '"v1"'})
+    resp = conn.getresponse()
+    resp.read()
+    assert resp.status == 304 and resp.getheader("ETag") == '"v1"'
+    assert int(resp.getheader("X-Server-Ms")) == pytest.approx(time.time() * 1000, abs=5000)
+    conn.close()
