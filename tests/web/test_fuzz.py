@@ -7,6 +7,7 @@ every error is one line, and every table still reads after each fuzzed edit.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from assistant import create_app
 from assistant.reducers.schema import Bool, Choice, Field, Int, ListOf, MapOf, Nullable, Obj, Str
 from assistant.registry import reducer_for
-from tests.conftest import Phone
+from tests.conftest import Phone, database_lock
 
 GAMES = ["liski", "pisanki", "okoshki", "kitsune"]
 # The fixed budget of the suite; FUZZ_SCALE=10 makes a deeper run by hand (issue 15's note).
@@ -87,12 +88,14 @@ def fuzz_app(request, db_url, tmp_path):
         url = os.environ.get("TEST_DATABASE_URL")
         if not url:
             pytest.skip("TEST_DATABASE_URL is not set: no PostgreSQL to fuzz against")
+        lock = database_lock(url)  # other tests drop and make the tables: take turns
     else:
-        url = db_url
-    app = create_app({"SECRET_KEY": "fuzz", "DATABASE_URL": url, "TESTING": True,
-                      "DECK_FOLDER": str(tmp_path / "deck")})
-    yield app
-    app.extensions["store"].dispose()
+        url, lock = db_url, contextlib.nullcontext()
+    with lock:
+        app = create_app({"SECRET_KEY": "fuzz", "DATABASE_URL": url, "TESTING": True,
+                          "DECK_FOLDER": str(tmp_path / "deck")})
+        yield app
+        app.extensions["store"].dispose()
 
 
 def prime(phone: Phone, game: str) -> str:
