@@ -110,6 +110,12 @@ def find_by_result_id(rid: str) -> Table | None:
 
 
 # -- history ----------------------------------------------------------------------------------
+def played(t: Table) -> bool:
+    """Whether anything beyond naming players was ever done at this table (its recent events
+    are enough: a table with more events than those kept surely was played)."""
+    return any(not e.op.startswith("players.") and not e.is_undo for e in t.events)
+
+
 def history_games(game: str = "", player: str = "") -> list[dict[str, Any]]:
     """This server's games with players, newest first, filtered by game and player name."""
     wanted = player.strip().casefold()
@@ -122,8 +128,8 @@ def history_games(game: str = "", player: str = "") -> list[dict[str, Any]]:
             continue
         t = store().get(row["code"])
         r = standing(t)
-        if not r.places:
-            continue  # a table nobody played
+        if not r.places or not played(t):
+            continue  # a table nobody played (opened, perhaps named, never scored)
         if wanted and not any(wanted in p.name.casefold() for p in r.places):
             continue
         out.append({"rid": result_id(t.code), "game": known[t.game], "r": r,

@@ -31,6 +31,8 @@ SWEEP_EVERY_S = 3600  # how often each process looks for idle tables to delete
 BUSY = "The table is busy: try again in a moment."
 READ_ONLY = "The database is read-only: nothing can be saved (check the file's permissions)."
 UNREACHABLE = "The database cannot be reached: nothing can be read or saved right now."
+DISK_FULL = "The server's disk is full: nothing can be saved (the table can still be read)."
+HEALTH_CODE = "~health"  # the row /healthz writes and deletes (no table code looks like it)
 BAD_TEXT = "That edit holds text the database cannot store."
 
 
@@ -39,6 +41,8 @@ def db_fault(exc: BaseException) -> tuple[int, str]:
     text = str(getattr(exc, "orig", exc)).lower()
     if "locked" in text or "busy" in text or "could not obtain lock" in text:
         return 503, BUSY
+    if "full" in text or "no space" in text or "disk quota" in text:
+        return 507, DISK_FULL
     if "readonly" in text or "read-only" in text or "read only" in text:
         return 503, READ_ONLY
     if "nul" in text or "too long" in text or "invalid byte" in text:
@@ -47,14 +51,19 @@ def db_fault(exc: BaseException) -> tuple[int, str]:
 
 
 def database_health(engine: sa.Engine) -> str | None:
-    """None when the database can be read and written, else the one line that says why."""
+    """None when the database can be read and written, else the one line that says why.
+    The write is real: a row is inserted and committed, then deleted and committed, so a
+    full disk, a read-only file or a held lock shows here (a write that changes nothing, or
+    one rolled back, never reaches the disk)."""
     try:
         with engine.connect() as conn:
             conn.execute(sa.select(tables_t.c.id).limit(1)).first()
-            try:  # a write that changes nothing: refused by a read-only or locked database
-                conn.execute(tables_t.update().where(tables_t.c.id == -1).values(updated_ms=0))
-            finally:
-                conn.rollback()
+            conn.execute(tables_t.delete().where(tables_t.c.code == HEALTH_CODE))
+            conn.execute(tables_t.insert().values(code=HEALTH_CODE, game="health", created_ms=0,
+                                                  updated_ms=0))
+            conn.commit()
+            conn.execute(tables_t.delete().where(tables_t.c.code == HEALTH_CODE))
+            conn.commit()
     except DBAPIError as exc:
         return db_fault(exc)[1]
     return None

@@ -220,7 +220,9 @@ def test_a_double_tap_on_start_leaves_the_timer_running(live_server, new_phone, 
     expect(page.locator("#taps-waiting:not([hidden]), .just-changed")).to_have_count(0)
     expect(page.locator("#timer")).to_have_attribute("data-status", "running")
     expect(page.locator("#timer").get_by_role("button", name="Pause")).to_be_visible()
-    expect(page.locator("#toast")).to_be_hidden()
+    # The slipped tap is either ignored before the answer came, or said to be not done.
+    toast = page.locator("#toast")
+    assert toast.is_hidden() or "Not done" in (toast.text_content() or "")
 
 
 def test_undo_takes_back_this_phones_edit_and_history_names_phones(live_server, new_phone):
@@ -319,7 +321,7 @@ def test_liski_phase_steps_and_removals_are_undone_in_one_tap(live_server, new_p
     setup = page.locator("details.lsetup")
     landed(page, setup.get_by_role("button", name=re.compile(r"^\+ .*Lisi Mag")).click)
     undo_offered(page, setup.get_by_role("button", name="Remove Lisi Mag").click, "Remove Lisi Mag")
-    expect(setup.get_by_text("Lisi Mag")).to_have_count(1)
+    expect(setup.locator("ul.puchaters").get_by_text("Lisi Mag")).to_have_count(1)
     landed(page, page.get_by_role("button", name="▶ Start").click)
     timer = page.locator("#timer")
     undo_offered(page, page.get_by_role("button", name="End phase now").click, "End phase now",

@@ -200,3 +200,41 @@ def test_serve_on_a_port_in_use_says_one_line_before_any_qr_code(tmp_path):
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.startswith(f"error: cannot listen on 127.0.0.1:{port}")
     assert out.stderr.strip().count("\n") == 0
+
+
+def test_healthz_really_writes(app, db_url):
+    """Issue 26: the health write reaches the database file (a write that changes nothing, or
+    one rolled back, would not notice a full disk)."""
+    make_table(app)
+    other = sqlite3.connect(db_url.removeprefix("sqlite:///"))
+    try:
+        before = other.execute("PRAGMA data_version").fetchone()[0]
+        assert app.test_client().get("/healthz").get_json() == {"ok": True}
+        assert other.execute("PRAGMA data_version").fetchone()[0] != before
+        assert other.execute("SELECT count(*) FROM tables WHERE code = '~health'").fetchone()[0] == 0
+    finally:
+        other.close()
+
+
+def test_a_full_disk_says_so_in_healthz_and_edits(app):
+    """Issue 26: a full disk is not "cannot be reached": reads work, writes say the disk is full."""
+    from sqlalchemy import event
+
+    phone, code = make_table(app)
+    engine = app.extensions["store"].engine
+
+    def full(_conn, _cursor, statement, *_args):
+        if statement.lstrip().upper().startswith(("INSERT", "UPDATE", "DELETE")):
+            raise sqlite3.OperationalError("database or disk is full")
+
+    event.listen(engine, "before_cursor_execute", full)
+    try:
+        health = app.test_client().get("/healthz")
+        assert health.status_code == 503
+        assert health.get_json()["error"].startswith("The server's disk is full")
+        assert phone.get(f"/t/{code}").status_code == 200  # reading still works
+        resp = phone.edit(code, "zone.add", player="0", kind="sky")
+    finally:
+        event.remove(engine, "before_cursor_execute", full)
+    assert resp.status_code == 507
+    assert resp.get_data(as_text=True).startswith("The server's disk is full")

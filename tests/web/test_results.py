@@ -207,3 +207,15 @@ def test_okoshki_and_liski_rematch_carry_the_names(app, phone):
 def test_rematch_needs_the_csrf_token(app, client):
     old = play(app, "okoshki", okoshki_ops([0]))
     assert client.post(f"/t/{old}/rematch").status_code == 400
+
+
+def test_history_leaves_out_tables_nobody_played(app, client, phone):
+    """Issue 26: an opened Okoshki table (two players by default) or one with names only is not
+    a game "in progress"."""
+    phone.new_table("okoshki")
+    named = phone.new_table("kitsune")
+    phone.edit(named, "players.add", name="Ala")
+    played = play(app, "okoshki", okoshki_ops([0, 0, 0]))
+    text = client.get("/history").get_data(as_text=True)
+    assert text.count('class="history-link') == 1, text
+    assert played not in text

@@ -1,14 +1,28 @@
-// The tap guard: a button that changed meaning under the finger (Start -> Pause) ignores a second
-// tap for a moment; so does a guarded form (data-guard) tapped twice before its answer came back.
+// The tap guard: a control that appeared under the finger (Start -> Pause, Resolve -> Refill)
+// does not take a tap for a moment, and says so; a guarded form (data-guard) tapped twice before
+// its answer came back ignores the second tap. A control whose meaning did not change (a counter
+// whose label carries its count) takes every tap.
 import { GUARD_MS, state } from "./state.js";
+import { toast } from "./toast.js";
 
-// What a button does: its form's op (and the JSON a name="data" button adds) and its text.
+const SKIP = { v: 1, nonce: 1, csrf_token: 1 };
+
+// What a button does: its form's fields (op, player, card…) and the submitter's name=value,
+// never its text (a count in the label is not a change of meaning).
 export function signature(btn) {
   const form = btn.form || btn.closest("form");
-  const op = form && form.querySelector('input[name="op"]');
-  const data = btn.name === "data" ? btn.value : "";
-  return (op ? op.value : "") + data + "|" + btn.textContent.trim();
+  const parts = [];
+  if (form) {
+    form.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (!SKIP[i.name]) parts.push(i.name + "=" + i.value);
+    });
+  }
+  if (btn.name) parts.push(btn.name + "=" + btn.value);
+  return parts.join("&") + "|" + (btn.getAttribute("formaction") || "");
 }
+
+// What the button says, in words ("Remove Ala" rather than its "✕").
+function words(btn) { return (btn.getAttribute("aria-label") || btn.textContent).trim().replace(/\s+/g, " "); }
 
 // After a swap: the control now under the last tap, when it means something else now.
 export function markChanged() {
@@ -38,7 +52,12 @@ export function allow(form, btn) {
     ? lastClick : null;
   const sig = btn ? signature(btn) : "|";
   const changedAt = (btn && state.changed.get(btn)) || state.changed.get(form);
-  if (changedAt && now - changedAt < GUARD_MS) return false;
+  if (changedAt && now - changedAt < GUARD_MS) {
+    // Never a silent drop: the player learns that this tap did nothing.
+    toast(t("Not done: “%(what)s” had just appeared under your finger. Tap it again to do it.",
+            { what: btn ? words(btn) : "" }));
+    return false;
+  }
   // A second tap on a guarded form, or where one was just tapped (Start, then Pause there).
   const accepted = state.accepted;
   const near = tap && accepted && accepted.x !== null &&

@@ -108,7 +108,7 @@ function restoreScroll(inner, anchors, y0) {
     if (el) { el.scrollLeft = s.left; el.scrollTop = s.top; }
   });
   window.scrollTo(window.scrollX, y0);
-  const a = anchors.find(function (c) { return c.el.isConnected; });
+  const a = anchors.find(function (c) { return c.el.isConnected && c.el.getClientRects().length; });
   if (a) {
     const d = a.el.getBoundingClientRect().top - a.top;
     if (Math.abs(d) >= 1) window.scrollBy(0, d);
@@ -132,7 +132,9 @@ export function swap(html, source, failed) {
     return false;
   }
   const live = !source;
-  const anchors = chain((source && source.isConnected && source) || viewAnchor());
+  // A control in a fixed sheet stands still whatever the page's scroll: the page keeps the
+  // part of itself in view instead (else a hidden-then-reopened sheet scrolled it to the top).
+  const anchors = chain((source && source.isConnected && inFlow(source) && source) || viewAnchor());
   const inner = scrolled(m);
   const y0 = window.scrollY;
   // Focus is kept for typing only: a focused button would be kept by the morph even when

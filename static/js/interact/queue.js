@@ -71,8 +71,14 @@ export async function pump() {
       await sleep(RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)]);
       continue;
     }
-    tries = 0;
     document.body.classList.remove("offline");
+    // Busy (a lock held for a moment): the server says when to try again; the tap stays queued.
+    if (resp.status === 503 && resp.headers.get("Retry-After")) {
+      waiting();
+      await sleep(Number(resp.headers.get("Retry-After")) * 1000 || RETRY_MS[0]);
+      continue;
+    }
+    tries = 0;
     state.queue.shift();
     save();
     state.gen++;

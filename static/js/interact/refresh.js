@@ -38,6 +38,7 @@ export async function run() {
   let again = false;
   try {
     const resp = await fetch(m.dataset.src, { cache: "no-store", headers: headers });
+    document.body.classList.remove("offline");
     if (!resp.ok) return;
     const html = await resp.text();
     // An own edit made meanwhile brings (or will bring) a newer table: this one is stale.
@@ -47,6 +48,7 @@ export async function run() {
     }
     if (!swap(html, null) && state.wholeNext) again = true;
   } catch (e) {
+    document.body.classList.add("offline");  // no answer at all: say so, as a send does
     again = true;
   } finally {
     state.refreshing = false;

@@ -30,6 +30,10 @@ export function reloadAction() {
 
 // What an HTTP error answer means, in the player's words (the server did answer).
 export function errorText(status, body) {
+  const line = (body || "").trim();
+  const said = line && line.length < 200 && line[0] !== "<" && line.indexOf("\n") < 0;
+  // A database fault (503 read-only, 507 disk full) is the server's own line, not a crash.
+  if ((status === 503 || status === 507) && said) return line;
   if (status >= 500) return t("The server had a problem; nothing was saved.");
   if (status === 400 || status === 403 || status === 419) {
     return t("This page is out of date: reload it (nothing was saved).");
@@ -37,8 +41,7 @@ export function errorText(status, body) {
   if (status === 404) return t("This table does not exist any more; nothing was saved.");
   if (status === 413) return t("That was too big to send; nothing was saved.");
   if (status === 429) return t("Too many taps at once: wait a moment (nothing was saved).");
-  const line = (body || "").trim();
-  if (line && line.length < 200 && line[0] !== "<") return line;
+  if (said) return line;
   return t("The server refused that (%(status)s); nothing was saved.", { status: status });
 }
 

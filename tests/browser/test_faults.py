@@ -1,0 +1,63 @@
+"""Issue 26, "A database fault looks like a crash": busy is retried by the queue by itself, a
+read-only or full database shows the server's own line, and a phone that taps nothing while the
+server is down shows that it is offline."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shot
+from tests.browser.test_interaction import open_game
+
+BUSY = "The table is busy: try again in a moment."
+FULL = "The server's disk is full: nothing can be saved (the table can still be read)."
+
+
+def sky(page):
+    return page.locator("#zone-0").get_by_role("button", name=re.compile("^Add Sky for Player 1"))
+
+
+def test_a_busy_answer_is_retried_by_the_queue(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    answers = []
+
+    def busy_once(route):
+        if not answers:
+            answers.append(503)
+            route.fulfill(status=503, body=BUSY, headers={"Retry-After": "1",
+                                                          "Content-Type": "text/plain"})
+        else:
+            answers.append(200)
+            route.continue_()
+
+    page.route("**/edit", busy_once)
+    sky(page).click()
+    expect(sky(page)).to_have_accessible_name(re.compile(r"\(has 1\)"))
+    expect(page.locator("html[data-taps='0']")).to_have_count(1)
+    assert answers == [503, 200]
+    toast = page.locator("#toast")
+    assert toast.is_hidden() or "problem" not in (toast.text_content() or "")
+
+
+def test_a_full_disk_shows_the_servers_line(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    page.route("**/edit", lambda route: route.fulfill(
+        status=507, body=FULL, headers={"Content-Type": "text/plain; charset=utf-8"}))
+    sky(page).click()
+    expect(page.locator("#toast")).to_have_text(FULL)
+    expect(page.locator("body.offline")).to_have_count(0)
+    shot(page, "fault-disk-full")
+
+
+def test_an_idle_phone_shows_that_the_server_is_down(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    page.route(re.compile(r".*/t/[^/]+/(poll|main).*"), lambda route: route.abort())
+    expect(page.locator("body.offline")).to_have_count(1)
+    shot(page, "fault-offline-idle")
+    page.unroute(re.compile(r".*/t/[^/]+/(poll|main).*"))
+    expect(page.locator("body.offline")).to_have_count(0)

@@ -1,0 +1,120 @@
+"""Issue 26, "Taps that vanish": taps 0.15 s apart on every counter-like control of every game
+all count, and a control that slides in under the finger either does what it says or says that
+it was not done (never a silent drop)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import landed
+from tests.browser.test_interaction import liski_board, open_game
+
+GAP_MS = 150
+
+
+def taps_at(page, locator, times, gap_ms=GAP_MS):
+    """`times` taps at the spot where `locator` is now, gap_ms apart on the page's own clock
+    (a loaded test machine must not stretch the gap): whatever control is under the finger at
+    each moment gets the tap, as with a person's finger."""
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    page.evaluate("""async ({x, y, n, gap}) => {
+        for (let i = 0; i < n; i++) {
+            if (i) await new Promise(r => setTimeout(r, gap));
+            const el = document.elementFromPoint(x, y);
+            el.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true,
+                                                      clientX: x, clientY: y}));
+        }
+    }""", {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2,
+           "n": times, "gap": gap_ms})
+    settle(page)
+
+
+def settle(page):
+    expect(page.locator("html[data-taps='0']")).to_have_count(1)
+    expect(page.locator("#taps-waiting:not([hidden]), .just-changed")).to_have_count(0)
+
+
+def test_six_quick_taps_on_an_okoshki_card_count_six(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    zone = page.locator("#zone-0")
+    taps_at(page, zone.get_by_role("button", name=re.compile("^Add Sky for Player 1")), 6)
+    expect(zone.get_by_role("button", name=re.compile("^Add Sky for Player 1"))).to_have_accessible_name(
+        re.compile(r"\(has 6\)"))
+    taps_at(page, zone.get_by_role("button", name=re.compile("^Remove Sky from Player 1")), 4)
+    expect(zone.get_by_role("button", name=re.compile("^Add Sky for Player 1"))).to_have_accessible_name(
+        re.compile(r"\(has 2\)"))
+    expect(page.locator("#toast")).to_be_hidden()
+
+
+def test_quick_taps_on_kitsune_colour_counters_all_count(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Kitsune")
+    for name, age in (("Ala", "9"), ("Bo", "11")):
+        page.get_by_label("New player's name").fill(name)
+        page.get_by_label("New player's age").fill(age)
+        landed(page, page.get_by_role("button", name="Add").click)
+    more = page.get_by_role("button", name="Ala: one red more")
+    taps_at(page, more, 5)
+    count = page.get_by_label("Ala red", exact=True)
+    expect(count).to_have_text("5")
+    taps_at(page, page.get_by_role("button", name="Ala: one red fewer"), 3)
+    expect(count).to_have_text("2")
+    expect(page.locator("#toast")).to_be_hidden()
+
+
+def test_quick_taps_on_liski_cheese_all_count(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Liski")
+    liski_board(page)
+    more = page.get_by_role("button", name="One cheese more for Lisi Mag")
+    taps_at(page, more, 4)
+    cheese = page.get_by_label("cheese of Lisi Mag")
+    expect(cheese).to_have_text(re.compile("^4 "))
+    taps_at(page, page.get_by_role("button", name="One cheese less for Lisi Mag"), 3)
+    expect(cheese).to_have_text(re.compile("^1 "))
+    expect(page.locator("#toast")).to_be_hidden()
+
+
+def test_a_puchater_tapped_just_after_another_is_added(live_server, new_phone):
+    """Liski setup: "+ Lisia Łotryni" tapped 0.4 s after "+ Lisia Kapitanka" (the spot where
+    Łotryni's button was before the first tap): both are added, or the page says why not."""
+    page = new_phone()
+    open_game(page, live_server, "Liski")
+    setup = page.locator("details.lsetup")
+    first = setup.get_by_role("button", name=re.compile(r"^\+ .*Lisia Kapitanka"))
+    second = setup.get_by_role("button", name=re.compile(r"^\+ .*Lisia Łotryni"))
+    first.scroll_into_view_if_needed()
+    a, b = first.bounding_box(), second.bounding_box()
+    page.evaluate("""async ([a, b]) => {
+        const tap = (x, y) => document.elementFromPoint(x, y).dispatchEvent(
+            new MouseEvent("click", {bubbles: true, cancelable: true, clientX: x, clientY: y}));
+        tap(a[0], a[1]);
+        await new Promise(r => setTimeout(r, 400));
+        tap(b[0], b[1]);
+    }""", [[a["x"] + a["width"] / 2, a["y"] + a["height"] / 2],
+           [b["x"] + b["width"] / 2, b["y"] + b["height"] / 2]])
+    settle(page)
+    names = " ".join(page.locator("ul.puchaters li").all_text_contents())
+    toast = page.locator("#toast")
+    said = toast.is_visible() and "Not done" in (toast.text_content() or "")
+    added = [n for n in ("Lisia Kapitanka", "Lisia Łotryni") if n in names]
+    assert len(added) == 2 or said, f"the second tap was lost without a word: {names}"
+    assert page.locator("ul.puchaters li").count() == len(added), names  # nothing else added
+
+
+def test_refill_tapped_just_after_resolve_is_done_or_says_not_done(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Liski")
+    liski_board(page)
+    landed(page, page.get_by_role("button", name="▶ Start").click)
+    landed(page, page.get_by_role("button", name="End phase now").click)
+    resolve = page.get_by_role("button", name="Resolve the problems phase")
+    taps_at(page, resolve, 2, gap_ms=400)
+    refilled = page.locator(".lreport").filter(has_text="Refilled for round 2").count() > 0
+    toast = page.locator("#toast")
+    said = toast.is_visible() and "Not done" in (toast.text_content() or "")
+    assert refilled or said, "Refill tapped 0.4 s after Resolve: neither done nor said"
