@@ -39,7 +39,7 @@ from assistant.store import (
 from assistant.web import load, regions, store
 from assistant.web.guard import database_health
 from assistant.web.htmx import is_htmx, page_or_fragment
-from assistant.web.i18n import tr
+from assistant.web.i18n import player_name, tr
 from assistant.web.security import device_id
 
 bp = Blueprint("tables", __name__)
@@ -274,6 +274,7 @@ def phone_names(t: Table) -> dict[str, str]:
 def who(t: Table, author: str, me: str, names: dict[str, str]) -> str:
     """A history line's author in words: the phone's chosen name, 'you' for this phone."""
     name = names.get(author)
+    name = player_name(name) if name else name  # "Gracz 1" on a Polish phone
     if author == me:
         return _("%(name)s (you)", name=name) if name else _("you")
     return name or _("phone %(id)s", id=author)

@@ -156,3 +156,14 @@ def test_refusals_name_the_right_thing(phone):
                              data={"photo": (io.BytesIO(b"x"), "x.jpg"), "grid": json.dumps(None),
                                    "csrf_token": phone.token})
     assert "4 × 6" not in resp.get_data(as_text=True)
+
+
+def test_okoshki_default_names_read_polish_on_a_polish_phone(phone, app):
+    code = phone.new_table("okoshki")
+    phone.edit(code, "phone.name", name="Player 1")  # named on an English phone
+    polish_phone = Phone(app.test_client())
+    polish_phone.client.set_cookie("lang", "pl")
+    text = polish_phone.get(f"/t/{code}").get_data(as_text=True)
+    assert ">Gracz 2</button>" in text
+    assert "Player 1" not in text.replace('value="Player 1"', "").replace(
+        'value="Player 2"', "")
