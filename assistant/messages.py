@@ -19,7 +19,7 @@ def N_(text: str) -> str:
 class Message:
     """An English message id with named parameters (which may be Messages themselves)."""
 
-    __slots__ = ("msgid", "plural", "num", "params")
+    __slots__ = ("msgid", "plural", "num", "params", "context")
 
     def __init__(self, msgid: str, plural: str | None = None, num: int | None = None,
                  **params: Any) -> None:
@@ -27,18 +27,24 @@ class Message:
         self.plural = plural
         self.num = num
         self.params = params
+        self.context: str | None = None  # a msgctxt where one English text needs two translations
         if num is not None:
             self.params.setdefault("num", num)
 
-    def render(self, gettext: Any = None, ngettext: Any = None) -> str:
-        """The text through the given gettext/ngettext (English when none are given)."""
-        params = {k: (v.render(gettext, ngettext) if isinstance(v, Message) else v)
+    def render(self, gettext: Any = None, ngettext: Any = None, catalogue: Any = None) -> str:
+        """The text through the given gettext/ngettext (English when none are given); a
+        message with a context looks itself up with the catalogue's npgettext/pgettext."""
+        params = {k: (v.render(gettext, ngettext, catalogue) if isinstance(v, Message) else v)
                   for k, v in self.params.items()}
         if self.plural is not None:
             if ngettext is None:
                 text = self.msgid if self.num == 1 else self.plural
+            elif self.context and catalogue is not None:
+                text = catalogue.npgettext(self.context, self.msgid, self.plural, self.num)
             else:
                 text = ngettext(self.msgid, self.plural, self.num)
+        elif self.context and catalogue is not None:
+            text = catalogue.pgettext(self.context, self.msgid)
         else:
             text = gettext(self.msgid) if gettext is not None else self.msgid
         return text % params if params else text
@@ -88,6 +94,14 @@ def one_line(text: Any, limit: int = 200) -> str:
 def nmsg(singular: str, plural: str, num: int, **params: Any) -> Message:
     """A message whose words follow a number (Polish has three forms: 1, 2–4, 5+)."""
     return Message(singular, plural, num, **params)
+
+
+def npmsg(context: str, singular: str, plural: str, num: int, **params: Any) -> Message:
+    """`nmsg` with a msgctxt: the same English words in another grammatical slot (Polish
+    "brakuje" wants the genitive: "brakuje 1 korony", where a count alone is "1 korona")."""
+    message = Message(singular, plural, num, **params)
+    message.context = context
+    return message
 
 
 def plain(value: Any) -> Any:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.messages import N_, Message, join, nmsg
+from assistant.messages import N_, Message, join, npmsg
 
 SYMBOLS = ("crown", "flower", "pot", "boat", "leaf")
 SYMBOL_NAMES = {"crown": N_("crown"), "flower": N_("red flower"), "pot": N_("purple pot"),
@@ -165,13 +165,15 @@ def check(col: Column) -> Verdict:
 
 
 # A number of each symbol, with the word in the right form (Polish: 1 korona, 2 korony, 5 koron).
+# Only ever shown after "missing" (Polish "brakuje" + genitive: "brakuje 1 korony"), hence the
+# msgctxt "missing".
 SYMBOL_COUNTS = {
-    "crown": lambda n: nmsg("%(num)d crown", "%(num)d crowns", n),
-    "flower": lambda n: nmsg("%(num)d red flower", "%(num)d red flowers", n),
-    "pot": lambda n: nmsg("%(num)d purple pot", "%(num)d purple pots", n),
-    "boat": lambda n: nmsg("%(num)d blue boat", "%(num)d blue boats", n),
-    "leaf": lambda n: nmsg("%(num)d green leaf", "%(num)d green leaves", n),
-    "any": lambda n: nmsg("%(num)d of any symbol", "%(num)d of any symbol", n),
+    "crown": lambda n: npmsg("missing", "%(num)d crown", "%(num)d crowns", n),
+    "flower": lambda n: npmsg("missing", "%(num)d red flower", "%(num)d red flowers", n),
+    "pot": lambda n: npmsg("missing", "%(num)d purple pot", "%(num)d purple pots", n),
+    "boat": lambda n: npmsg("missing", "%(num)d blue boat", "%(num)d blue boats", n),
+    "leaf": lambda n: npmsg("missing", "%(num)d green leaf", "%(num)d green leaves", n),
+    "any": lambda n: npmsg("missing", "%(num)d of any symbol", "%(num)d of any symbol", n),
 }
 
 

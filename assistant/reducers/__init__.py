@@ -36,6 +36,7 @@ class Reducer:
     # Bump in a game's reducer whenever folding the same events would give another state:
     # snapshots written by another version are then ignored (the log stays the truth).
     version = 1
+    default_names: tuple[str, ...] = ()  # names a table starts with, translated where shown
     min_players = 1
     max_players = MAX_PLAYERS
 
@@ -62,7 +63,8 @@ class Reducer:
                                              pattern=r"[A-Za-z0-9]+"),
                                   name=Str(msg=NAME_TOO_LONG, max_len=MAX_NAME)),
                self._phone_name, keys=lambda d: {f"phone:{d['device']}"},
-               history=lambda d: (Message("said this phone is %(name)s", name=d["name"])
+               history=lambda d: (Message("said this phone is %(name)s",
+                                          name=self.shown_name(d["name"]))
                                   if d.get("name") else Message("forgot who this phone is")),
                undoable=False),
         ]
@@ -128,6 +130,11 @@ class Reducer:
         """What an edit touches, for spotting conflicting edits from two phones."""
         declared = self.ops.get(op)
         return declared.touches(data) if declared else set(EVERYTHING)
+
+    def shown_name(self, name: str) -> str | Message:
+        """A player's name for a history line: a default name the game starts with ("Player
+        1") is a Message, read in each phone's language."""
+        return Message(name) if name in self.default_names else name
 
     def describe(self, op: str, data: dict[str, Any]) -> str | Message:
         """A short line for the history list (a Message: each phone reads it in its language)."""

@@ -49,7 +49,7 @@ class LiskiTable(Reducer):
     """Edits of a Liski table."""
 
     slug = "liski"
-    version = 1  # REDUCER VERSION: bump when the same events would fold differently
+    version = 2  # REDUCER VERSION: bump when the same events would fold differently
     max_players = 5
 
     def declare(self) -> list[Op]:

@@ -10,18 +10,18 @@ from dataclasses import replace
 from typing import Any
 
 from assistant.games import liski as lg
-from assistant.messages import N_, Message
-from assistant.reducers import EditError, Op, State
+from assistant.messages import N_, Message, join
+from assistant.reducers import MAX_NAME, NAME_TOO_LONG, EditError, Op, State
 from assistant.reducers.ops import Handler
 from assistant.reducers.schema import Bool, Choice, Int, Joined, ListOf, MapOf, Obj, Str, edit
 
-ABILITIES = {  # shown with _()
-    "fear": N_("removed a fear token"),
-    "cluster": N_("removed a problem from a cluster"),
-    "greykit": N_("adopted a grey kit"),
-    "fox3": N_("drew 3 foxes and adopted 1"),
-    "fox": N_("adopted a fox from the board"),
-    "draw": N_("drew 3 ojojanie cards"),
+ABILITIES = {  # shown with _(): what a puchater can do for 1 cheese (not history lines)
+    "fear": N_("remove a fear token"),
+    "cluster": N_("remove a problem from a cluster"),
+    "greykit": N_("adopt a grey kit"),
+    "fox3": N_("draw 3 foxes and adopt 1"),
+    "fox": N_("adopt a fox from the board"),
+    "draw": N_("draw 3 ojojanie cards"),
 }
 # Rulebook, Puchater Characters: the three boards it prints, each with its marker symbol and
 # its three abilities. The other boards are named by the players and offer every ability
@@ -291,7 +291,9 @@ def _puchater(board: dict[str, Any], pid: int) -> dict[str, Any]:
 def puchater_add(state: State, data: dict[str, Any], _at: int) -> None:
     """A puchater joins, with the symbol of its marker."""
     board = state["board"]
-    name = " ".join(data.get("name", "").split())[:24]
+    name = " ".join(data.get("name", "").split())
+    if len(name) > MAX_NAME:  # refused with a word, never cut short
+        raise EditError(NAME_TOO_LONG)
     known = BOARDS.get(name)
     symbol = data.get("symbol") or (known[0] if known else None)
     if not name:
@@ -473,12 +475,15 @@ def problems(state: State, data: dict[str, Any], _at: int) -> None:
     board["report"] = {"round": state.get("round", 1), "columns": report}
 
 
-def _item_text(item: dict[str, Any]) -> str:
+def _item_text(item: dict[str, Any]) -> Message:
+    """A card back to the hand, in words the page translates ("lis: korona+łódka")."""
     if item["kind"] == "greykit":
-        return "grey kit"
+        return Message("grey kit")
     if item.get("any"):
-        return "fox (any)"
-    return f"{item['kind']} {'+'.join(item['symbols'])}"
+        return Message("fox: any")
+    kind = Message("fox") if item["kind"] == "fox" else Message("ojojanie")
+    return Message("%(kind)s %(symbols)s", kind=kind,
+                   symbols=join(*(Message(lg.SYMBOL_NAMES[s]) for s in item["symbols"]), sep="+"))
 
 
 def refill(state: State, data: dict[str, Any], _at: int) -> None:

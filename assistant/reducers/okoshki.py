@@ -64,6 +64,7 @@ class OkoshkiTable(Reducer):
 
     slug = "okoshki"
     version = 1  # REDUCER VERSION: bump when the same events would fold differently
+    default_names = DEFAULT_NAMES
     max_players = 2
 
     def declare(self) -> list[Op]:

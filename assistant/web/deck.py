@@ -100,7 +100,10 @@ def pisanki():
 
     data = _photo()
     try:
-        grid = GRID.clean(json.loads(request.form.get("grid", "")))
+        raw = json.loads(request.form.get("grid", ""))
+        if not isinstance(raw, list):  # null, a number, an object: no table was sent
+            raise ValueError(raw)
+        grid = GRID.clean(raw)
     except EditError as exc:  # before ValueError: it is one
         return jsonify(error=tr(exc)), 400
     except (ValueError, RecursionError):

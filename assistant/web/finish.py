@@ -53,7 +53,7 @@ def result_csv_view(code: str):
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\r\n")
     writer.writeheader()
     writer.writerows(result_rows(load(code)))
-    resp = current_response(buf.getvalue(), "text/csv; charset=utf-8")
+    resp = current_response(buf.getvalue(), "text/csv")  # werkzeug adds "; charset=utf-8" once
     resp.headers["Content-Disposition"] = f'inline; filename="{code}-result.csv"'
     return resp
 
@@ -75,7 +75,6 @@ def final_context(t: Table, own: bool) -> dict[str, Any]:
         "t": t, "state": t.state, "game": game, "r": r, "own": own, "rid": rid,
         "share_text": share_text(game.title, r, t.updated_ms),
         "share_url": share_url,
-        "played": datetime.fromtimestamp(t.updated_ms / 1000, UTC).strftime("%-d.%m.%Y, %H:%M"),
         "can_keep_scoring": game.can_keep_scoring(t.state),
     }
     ctx.update(game.sheet(t))

@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 import sqlalchemy as sa
-from flask import Flask, abort, request
+from flask import Flask, abort, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import DBAPIError
@@ -18,12 +18,17 @@ from assistant.messages import one_line
 from assistant.store import normalize_code, now_ms, tables_t
 from assistant.web.errors import NO_TABLE, error_answer
 from assistant.web.limits_sql import SQLStorage
+from assistant.web.security import CSRF_FIELD
 
 CODE_RE = re.compile(r"[A-Za-z0-9-]{1,20}")
 NONCE_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
 # Wrong table codes one client may try (only failed lookups count, so a table's own phones
 # are never slowed): 25^8 codes make guessing hopeless at this pace.
+# Counted per phone (its session) and, far more loosely, per address: one child's twenty
+# typos never lock out the other phones behind the same Wi-Fi, and a script that drops its
+# cookies still meets the address limit.
 GUESS_LIMIT = "20 per minute"
+ADDRESS_LIMIT = "120 per minute"
 GUESSING = "Too many wrong table codes from here: wait a minute, then try again."
 CREATING = "Too many new tables from here: wait a while, or play on a table you have."
 UPLOADING = "Too many photos from here: wait a minute, then send it again."
@@ -140,12 +145,16 @@ def init_guard(app: Flask) -> None:
             known.add(code)
         return True
 
-    guessed = limiter.shared_limit(GUESS_LIMIT, scope="table-codes", exempt_when=_right_code,
-                                   deduct_when=_failed_lookup, error_message=GUESSING)
+    per_phone = limiter.shared_limit(GUESS_LIMIT, scope="table-codes", key_func=_phone_key,
+                                     exempt_when=_right_code, deduct_when=_failed_lookup,
+                                     error_message=GUESSING)
+    per_address = limiter.shared_limit(ADDRESS_LIMIT, scope="table-codes-address",
+                                       exempt_when=_right_code, deduct_when=_failed_lookup,
+                                       error_message=GUESSING)
     endpoints = {r.endpoint for r in app.url_map.iter_rules()
                  if "code" in r.arguments or r.endpoint == "tables.join"}
     for endpoint in sorted(endpoints):
-        app.view_functions[endpoint] = guessed(app.view_functions[endpoint])
+        app.view_functions[endpoint] = per_address(per_phone(app.view_functions[endpoint]))
     creating = limiter.shared_limit(lambda: app.config["CREATE_LIMIT"], scope="new-tables",
                                     exempt_when=lambda: request.method != "POST",
                                     error_message=CREATING)
@@ -170,3 +179,10 @@ def sweep(app: Flask) -> int:
     if gone:
         app.logger.info("deleted %d tables idle for %g days", gone, days)
     return gone
+
+
+def _phone_key() -> str:
+    """One phone: its address and the random token of its session (a phone without a session
+    yet shares the address's count with the others that have none)."""
+    token = session.get(CSRF_FIELD) or session.get("device") or ""
+    return f"{get_remote_address()}|{token}"

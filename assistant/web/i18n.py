@@ -9,6 +9,7 @@ The language is `?lang=pl|en` (remembered in a cookie), else the cookie, else Ac
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from babel.messages.pofile import read_po
 from flask import Flask, request
 from flask_babel import (
     Babel,
+    format_datetime,
     format_decimal,
     format_percent,
     get_locale,
@@ -26,6 +28,7 @@ from flask_babel import (
     pgettext,
 )
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from assistant.config import ROOT
 from assistant.messages import Message
@@ -59,7 +62,7 @@ def tr(message: Any) -> str:
     message = getattr(message, "message", message)  # EditError carries its Message
     if isinstance(message, Message):
         catalogue = get_translations()  # raw lookups: the Message fills its own parameters
-        return message.render(catalogue.gettext, catalogue.ngettext)
+        return message.render(catalogue.gettext, catalogue.ngettext, catalogue)
     if message is None:
         return ""
     return _(str(message)) if str(message) else ""
@@ -68,6 +71,16 @@ def tr(message: Any) -> str:
 def player_name(name: str) -> str:
     """A player's name as typed; the default names a table starts with read in each language."""
     return _(name) if name in DEFAULT_NAMES else name
+
+
+def local_time(ms: int, style: str = "date") -> Markup:
+    """A moment for a page: `<time>` with the UTC instant, written in the page's language
+    (UTC, marked so) until static/js/localtime.js rewrites it in the phone's time zone."""
+    when = datetime.fromtimestamp(ms / 1000, UTC)
+    pattern = "d MMM y, HH:mm" if style == "date" else "d.MM.y, HH:mm"
+    text = format_datetime(when, pattern, rebase=False) + " UTC"
+    return Markup('<time datetime="{}" data-local="{}">{}</time>').format(
+        when.strftime("%Y-%m-%dT%H:%M:%SZ"), style, text)
 
 
 def number(value: float, digits: int = 0) -> str:
@@ -150,7 +163,7 @@ def init_i18n(app: Flask) -> None:
 
     app.jinja_env.globals.update(
         tr=tr, lang=lang, number=number, percent=percent, js_strings=js_strings,
-        player_name=player_name, pgettext=pgettext,
+        player_name=player_name, pgettext=pgettext, local_time=local_time,
         LANGUAGES=LANGUAGES,
     )
     app.jinja_env.filters["tr"] = tr

@@ -67,13 +67,20 @@ def live_score(state: dict[str, Any]) -> pg.Result | None:
     return pg.score(game)
 
 
-def selected_player(t: Table) -> int:
-    """The player whose table this phone is entering (?p=), kept in range."""
+def asked_player(t: Table) -> tuple[int, bool]:
+    """The player whose table this phone is entering (?p=), kept in range, and whether the
+    address asked for a player the table does not have (the page says so)."""
     try:
         p = int(request.args.get("p", 0))
     except ValueError:
-        p = 0
-    return max(0, min(p, len(t.state["players"]) - 1)) if t.state["players"] else 0
+        return 0, True
+    last = len(t.state["players"]) - 1
+    return max(0, min(p, last)) if last >= 0 else 0, not 0 <= p <= max(last, 0)
+
+
+def selected_player(t: Table) -> int:
+    """The player whose table this phone is entering (?p=), kept in range."""
+    return asked_player(t)[0]
 
 
 def sheet_context(t: Table) -> dict[str, Any]:
@@ -133,7 +140,8 @@ def context(t: Table) -> dict[str, Any]:
     """Template context of the Pisanki page."""
     state = t.state
     rows, cols, grids = table_grids(state)
-    p = selected_player(t)
+    p, no_such_player = asked_player(t)
+    wrong = request.args.get("p", "") if no_such_player else ""
     slots = [{"slot": s, "label": slot_label(s), "number": state["scoring"][s],
               "cards": slot_cards(s)} for s in SLOTS]
     return {
@@ -144,6 +152,11 @@ def context(t: Table) -> dict[str, Any]:
         "cols": cols,
         "grid_json": json.dumps(grids[p]) if grids else "[]",
         "cell_titles": cell_titles(grids[p]) if grids else [],
+        # ?p= names no player of this table: said above the table shown instead.
+        "no_such_player": Message("This table has no player ?p=%(asked)s: here is %(name)s's "
+                                  "table.", asked=wrong[:4],
+                                  name=state["players"][p]["name"])
+        if no_such_player and state["players"] else None,
         "cloth_tools": cloth_tools(),
         "page_data": page_data(),
         "egg_words": pg.EGG_WORDS,

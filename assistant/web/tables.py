@@ -23,7 +23,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from assistant.messages import Message
 from assistant.reducers import EditError
@@ -40,7 +40,7 @@ from assistant.store import (
 from assistant.web import load, regions, store
 from assistant.web.guard import database_health
 from assistant.web.htmx import is_htmx, page_or_fragment
-from assistant.web.i18n import tr
+from assistant.web.i18n import player_name, tr
 from assistant.web.security import device_id
 
 bp = Blueprint("tables", __name__)
@@ -249,7 +249,9 @@ def respond(t: Table, message: str | None = None, error: bool = False):
             resp.headers["X-Message"] = quote(message)
             resp.headers["X-Error"] = "1" if error else "0"
         elif t.events:
-            resp.headers["X-Seq"] = str(t.events[-1].seq)
+            last = t.events[-1]
+            resp.headers["X-Seq"] = str(last.seq)
+            resp.headers["X-Done"] = quote(done_sentence(t, last))
         return resp
     if message or is_htmx():
         return page_or_fragment(
@@ -257,6 +259,15 @@ def respond(t: Table, message: str | None = None, error: bool = False):
             **table_context(t, message=message, error=error),
         )
     return redirect(url_for("tables.table", code=t.code), code=303)
+
+
+def done_sentence(t: Table, ev: Any) -> str:
+    """What an edit did, as a sentence for its toast ("Usunięto gracza Bartek."): its
+    history line, not the imperative label of the button that was tapped."""
+    text = tr(Message("undid: %(what)s", what=describe_target(t, ev)) if ev.is_undo
+              else find(t.game).reducer.describe(ev.op, ev.data))
+    text = text.strip().rstrip(".")
+    return (text[:1].upper() + text[1:] + ".") if text else ""
 
 
 def live_main(t: Table):
@@ -282,6 +293,7 @@ def phone_names(t: Table) -> dict[str, str]:
 def who(t: Table, author: str, me: str, names: dict[str, str]) -> str:
     """A history line's author in words: the phone's chosen name, 'you' for this phone."""
     name = names.get(author)
+    name = player_name(name) if name else name  # "Gracz 1" on a Polish phone
     if author == me:
         return _("%(name)s (you)", name=name) if name else _("you")
     return name or _("phone %(id)s", id=author)
@@ -336,7 +348,7 @@ def table_context(t: Table, message: str | None = None, error: bool = False) -> 
         "state": t.state,
         "pretty_code": format_code(t.code),
         "join_url": join_url(t.code),
-        "qr_svg": qr_svg(join_url(t.code)),
+        "qr_svg": qr_svg(join_url(t.code), _("QR code to join")),
         "history": history,
         "history_more": more,
         "me": device_id(),
@@ -377,12 +389,13 @@ def join_url(code: str) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def qr_svg(text: str) -> Markup:
-    """A QR code of `text` as inline SVG (made on the server; no image to fetch)."""
+def qr_svg(text: str, label: str) -> Markup:
+    """A QR code of `text` as inline SVG (made on the server; no image to fetch), named
+    `label` for a screen reader (in the phone's language)."""
     img = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
     buf = io.BytesIO()
     img.save(buf)
     svg = buf.getvalue().decode("utf-8")
     svg = svg[svg.index("<svg"):]
-    svg = svg.replace("<svg ", '<svg class="qr" role="img" aria-label="QR code to join" ', 1)
+    svg = svg.replace("<svg ", f'<svg class="qr" role="img" aria-label="{escape(label)}" ', 1)
     return Markup(svg)

@@ -154,7 +154,6 @@
       v.id = "tableview";
       v.className = "tableview";
       v.setAttribute("role", "dialog");
-      
       v.innerHTML = '<p class="tv-phase"></p><div class="tv-time" role="timer"></div>' +
         '<div class="tv-buttons"><button class="btn tv-pause" type="button"></button>' +
         '<button class="btn tv-close" type="button"></button></div>';
@@ -234,10 +233,12 @@
     bar();
     return status === "running" ? rem : 0;
   }
-
   function capabilities() {
     const parts = [];
-    parts.push(audio && audio.state === "running" ? t("Sound: on") : t("Sound: tap Sound check"));
+    // An iPhone's silent switch mutes Web Audio unless the audio session plays (iOS 16.4+).
+    const muted = !navigator.audioSession && /iPhone|iPad|iPod/.test(navigator.userAgent);
+    parts.push(!(audio && audio.state === "running") ? t("Sound: tap Sound check")
+      : muted ? t("Sound: on, but the silent switch mutes the alarm: turn it off") : t("Sound: on"));
     parts.push("vibrate" in navigator ? t("Vibration: yes") : t("Vibration: not on this phone"));
     let screen;
     if (awake.method === "wake lock") {
@@ -249,16 +250,14 @@
       screen = t("Screen: kept awake by a silent video while the timer runs (no wake lock at this address)");
     }
     parts.push(screen);
-    const c0 = document.getElementById("capabilities");
-    if (c0) c0.dataset.awake = awake.failed ? "none" : awake.method;
     const c = document.getElementById("capabilities");
-    if (c) c.textContent = parts.join(" · ");
+    if (c) { c.dataset.awake = awake.failed ? "none" : awake.method; c.textContent = parts.join(" · "); }
   }
-
   document.addEventListener("click", function (ev) {
     if (!audio) {
       // Phones only allow sound after a tap: the first tap anywhere unlocks it.
       const Ctx = window.AudioContext || window.webkitAudioContext;
+      if (navigator.audioSession) navigator.audioSession.type = "playback";  // past the silent switch
       if (Ctx) audio = new Ctx();
     }
     if (audio && audio.state === "suspended") audio.resume();
@@ -279,6 +278,7 @@
     }
   }, true);
 
+  document.addEventListener("interact:swapped", capabilities);  // the note is the island's own
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { wakeLock = null; tick(); }
   });

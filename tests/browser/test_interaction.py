@@ -295,7 +295,8 @@ def test_enter_adds_the_player_and_empties_the_field_for_the_next_name(
 
 
 def undo_offered(page, step, said, name=None):
-    """Do a destructive step: a toast says what was done and offers Undo; tap it."""
+    """Do a destructive step: a toast says what was done (its history line, not the
+    button's label) and offers Undo; tap it."""
     landed(page, step)
     toast = page.locator("#toast")
     expect(toast).to_be_visible()
@@ -311,7 +312,7 @@ def test_removing_a_player_is_undone_in_one_tap(live_server, new_phone, game):
     open_game(page, live_server, game)
     add_players(page, "Ala", "Bartek")
     remove = page.get_by_role("button", name="Remove Bartek")
-    undo_offered(page, remove.click, "Remove Bartek")
+    undo_offered(page, remove.click, "Removed player Bartek.")
     expect(page.get_by_label("Name of player 2", exact=True)).to_have_value("Bartek")
 
 
@@ -320,14 +321,14 @@ def test_liski_phase_steps_and_removals_are_undone_in_one_tap(live_server, new_p
     open_game(page, live_server, "Liski")
     setup = page.locator("details.lsetup")
     landed(page, setup.get_by_role("button", name=re.compile(r"^\+ .*Lisi Mag")).click)
-    undo_offered(page, setup.get_by_role("button", name="Remove Lisi Mag").click, "Remove Lisi Mag")
+    undo_offered(page, setup.get_by_role("button", name="Remove Lisi Mag").click, "Removed a puchater.")
     expect(setup.locator("ul.puchaters").get_by_text("Lisi Mag")).to_have_count(1)
     landed(page, page.get_by_role("button", name="▶ Start").click)
     timer = page.locator("#timer")
-    undo_offered(page, page.get_by_role("button", name="End phase now").click, "End phase now",
+    undo_offered(page, page.get_by_role("button", name="End phase now").click, "Ended the ojojanie phase.",
                  "interact-liski-undo-toast")
     expect(timer).to_have_attribute("data-status", "running")
-    undo_offered(page, page.get_by_role("button", name="↺ Reset").click, "Reset")
+    undo_offered(page, page.get_by_role("button", name="↺ Reset").click, "Reset the timer.")
     expect(timer).to_have_attribute("data-status", "running")
 
 
@@ -337,5 +338,5 @@ def test_an_okoshki_tied_round_is_undone_in_one_tap(live_server, new_phone):
     landed(page, page.get_by_role("button", name=re.compile("^Add Owl for Player 1")).click)
     expect(page.get_by_text("Round 1 of 6")).to_be_visible()
     undo_offered(page, page.get_by_role("button", name="Hands empty: round tied").click,
-                 "Hands empty: round tied")
+                 "Round tied (hands empty).")
     expect(page.get_by_text("Round 1 of 6")).to_be_visible()

@@ -82,7 +82,7 @@ def test_board_round(live_server, new_phone):
     box = resolve.bounding_box()
     assert box["height"] >= 64
     landed(page, lambda: resolve.click())
-    expect(page.get_by_text(re.compile("Column 2:\\s+beaten; cheese Lisi Mag 1"))).to_be_visible()
+    expect(page.get_by_text(re.compile("Column 2:\\s+beaten; cheese: Lisi Mag 1"))).to_be_visible()
     expect(page.get_by_label("cheese of Lisi Mag")).to_have_text("1 cheese")
     expect(page.get_by_role("button", name="Next round ▶")).to_have_count(0)
     page.locator(".lreport").scroll_into_view_if_needed()

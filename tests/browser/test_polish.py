@@ -105,7 +105,7 @@ def test_every_page_in_polish(live_server, browser):
 
         # Okoshki: a tap, the sets, the score sheet, the photo preview.
         new_game(page, live_server, "Okoshki")
-        landed(page, lambda: page.get_by_role("button", name=re.compile("^Dodaj: Słońce dla: Gracz 1")).click())
+        landed(page, lambda: page.get_by_role("button", name=re.compile("^Gracz 1, Słońce: dodaj jedną")).click())
         check(page, "okoshki")
         photo = SAMPLES / "okoshki" / "zone-202-12.jpg"
         page.wait_for_load_state("load")
@@ -148,8 +148,8 @@ def test_the_switch_changes_the_language_and_is_remembered(live_server, browser)
         assert page.evaluate("t('Use these counts')") == "Użyj tych liczb"
         assert [page.evaluate(f"tn('%(num)s card found', '%(num)s cards found', {n})")
                 for n in (1, 2, 5, 12, 22, 25)] == [
-            "znaleziono 1 kartę", "znaleziono 2 karty", "znaleziono 5 kart",
-            "znaleziono 12 kart", "znaleziono 22 karty", "znaleziono 25 kart"]
+            "Znaleziono 1 kartę", "Znaleziono 2 karty", "Znaleziono 5 kart",
+            "Znaleziono 12 kart", "Znaleziono 22 karty", "Znaleziono 25 kart"]
     finally:
         ctx.close()
 
@@ -198,7 +198,7 @@ def test_sheets_turn_notes_and_the_pisanki_photo_in_polish(live_server, browser)
             landed(page, page.locator("#turn").get_by_role("button", name=re.compile("^Red$"))
                    .first.click)
         page.goto(page.url.split("?")[0] + "?lang=pl")
-        expect(page.get_by_text("Tura przepadła: Czerwona powtarza kolor.")).to_be_visible()
+        expect(page.get_by_text("Tura przepadła: karta Czerwona powtarza kolor.")).to_be_visible()
         check(page, "kitsune-bust")
         landed(page, page.get_by_role("button", name=re.compile("Odrzuć")).first.click)
         page.goto(page.url.split("?")[0] + "/final")
@@ -234,7 +234,7 @@ def test_the_liski_board_report_and_sheets_in_polish(live_server, browser):
         page.goto(url + "?lang=pl")
         col2 = page.locator("#col-2")
         expect(col2.locator(".lverdict")).to_have_text(
-            "brakuje: 1 korona, 1 czerwony kwiat, 1 dowolny symbol")
+            "brakuje 1 korony, 1 czerwonego kwiatu, 1 dowolnego symbolu")
         page.locator("#col-1").scroll_into_view_if_needed()
         check(page, "liski-board")
         col2.get_by_role("button", name=re.compile("Połóż")).first.click()
@@ -275,7 +275,7 @@ def test_okoshki_game_on_stop_and_the_sheet_in_polish(live_server, browser):
         expect(zone0.get_by_role("button", name=re.compile("^Stop"))).to_be_disabled()
         zone0.scroll_into_view_if_needed()
         check(page, "okoshki-refused-stop")
-        zone0.get_by_role("button", name=re.compile("^Dodaj: Sowa dla: Gracz 1")).click()
+        zone0.get_by_role("button", name=re.compile("^Gracz 1, Sowa: dodaj jedną")).click()
         expect(page.locator("#toast, .tap-msg").filter(has_text="Sowa")).to_be_visible()
         check(page, "okoshki-refused-card")
         page.goto(url + "?lang=en")

@@ -73,7 +73,7 @@ def test_the_retake_line_names_cells_and_counts_the_rest_in_polish(pl, n, words)
     exc = RegisterError("Retake (or add a photo of) %(cells)s: nothing was saved.",
                         cells=join(cells, more, sep=" "))
     assert exc.message.render(pl.gettext, pl.ngettext) == (
-        f"Zrób jeszcze raz (lub dodaj zdjęcie): rząd 1, karta 1 (odblask), rząd 1, karta 2 "
+        f"Sfotografuj ponownie (albo dodaj zdjęcie): rząd 1, karta 1 (odblask), rząd 1, karta 2 "
         f"(odblask) {words}. Nic nie zapisano.")
     assert str(exc).startswith("Retake (or add a photo of) row 1 card 1 (glare), row 1 card 2")
 

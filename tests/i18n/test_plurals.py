@@ -19,21 +19,23 @@ def pl():
 
 
 def polish(message, pl):
-    return message.render(pl.gettext, pl.ngettext)
+    return message.render(pl.gettext, pl.ngettext, pl)
 
 
+# After "brakuje" (the only place these counts show) Polish wants the genitive:
+# "brakuje 1 korony, 2 koron" (msgctxt "missing"; POLISH_REVIEW.md B1-B6).
 WORDS = {  # symbol -> the Polish words for 1, 2, 5, 12, 22, 25
-    "crown": ("korona", "korony", "koron", "koron", "korony", "koron"),
-    "flower": ("czerwony kwiat", "czerwone kwiaty", "czerwonych kwiatów", "czerwonych kwiatów",
-               "czerwone kwiaty", "czerwonych kwiatów"),
-    "pot": ("fioletowy garnek", "fioletowe garnki", "fioletowych garnków", "fioletowych garnków",
-            "fioletowe garnki", "fioletowych garnków"),
-    "boat": ("niebieska łódka", "niebieskie łódki", "niebieskich łódek", "niebieskich łódek",
-             "niebieskie łódki", "niebieskich łódek"),
-    "leaf": ("zielony liść", "zielone liście", "zielonych liści", "zielonych liści",
-             "zielone liście", "zielonych liści"),
-    "any": ("dowolny symbol", "dowolne symbole", "dowolnych symboli", "dowolnych symboli",
-            "dowolne symbole", "dowolnych symboli"),
+    "crown": ("korony", "koron", "koron", "koron", "koron", "koron"),
+    "flower": ("czerwonego kwiatu", "czerwonych kwiatów", "czerwonych kwiatów",
+               "czerwonych kwiatów", "czerwonych kwiatów", "czerwonych kwiatów"),
+    "pot": ("fioletowego garnka", "fioletowych garnków", "fioletowych garnków",
+            "fioletowych garnków", "fioletowych garnków", "fioletowych garnków"),
+    "boat": ("niebieskiej łódki", "niebieskich łódek", "niebieskich łódek", "niebieskich łódek",
+             "niebieskich łódek", "niebieskich łódek"),
+    "leaf": ("zielonego liścia", "zielonych liści", "zielonych liści", "zielonych liści",
+             "zielonych liści", "zielonych liści"),
+    "any": ("dowolnego symbolu", "dowolnych symboli", "dowolnych symboli", "dowolnych symboli",
+            "dowolnych symboli", "dowolnych symboli"),
 }
 
 
@@ -46,7 +48,9 @@ def test_liski_missing_symbols_in_polish(pl, symbol):
 def test_liski_missing_reads_as_one_line(pl):
     text = lg.missing_text({"boat": 3, "any": 4})
     assert str(text) == "3 blue boats, 4 of any symbol"
-    assert polish(text, pl) == "3 niebieskie łódki, 4 dowolne symbole"
+    assert polish(text, pl) == "3 niebieskich łódek, 4 dowolnych symboli"
+    assert pl.gettext("missing: %(what)s") % {"what": polish(text, pl)} == (
+        "brakuje 3 niebieskich łódek, 4 dowolnych symboli")
 
 
 @pytest.mark.parametrize(("n", "text"), [

@@ -72,7 +72,7 @@ def test_problems_then_refill(phone, board):
     phone.edit(board, "timer.start")
     phone.edit(board, "timer.end")
     text = lpost(phone, board, "board.problems")
-    assert "beaten; cheese Lisi Mag 1" in text
+    assert "beaten; cheese: Lisi Mag 1" in text
     assert "Column 1:" in text and "not beaten" in text
     state = phone.client.application.extensions["store"].get(board).state
     assert state["board"]["puchaters"][0]["cheese"] == 1

@@ -116,7 +116,8 @@ async function answer(item, resp) {
   if (isError && text) {
     if (!(source && mark(source, text))) toast(text);
   } else if (out.seq && undoable(item)) {
-    toast(item.label ? t("Done: %(what)s.", { what: item.label }) : t("Done."), {
+    const did = resp.headers.get("X-Done");  // the edit's history line, as a sentence
+    toast(did ? decodeURIComponent(did) : t("Done."), {
       kind: "info", actions: [{ label: t("↶ Undo"), run: function () { undoSeq(out.seq); } }],
     });
   }
