@@ -84,6 +84,7 @@ def test_dates_are_written_for_the_phone(phone):
     code = phone.new_table("kitsune")
     phone.edit(code, "players.add", name="Ala", age=9)
     phone.edit(code, "players.add", name="Bo", age=11)
+    phone.edit(code, "area.add", player=0, colour="red")  # played: the history lists it
     phone.client.set_cookie("lang", "pl")
     final = phone.get(f"/t/{code}/final").get_data(as_text=True)
     assert '<time datetime="' in final and 'data-local="time"' in final
