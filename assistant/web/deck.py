@@ -108,11 +108,13 @@ def pisanki():
     if not grid or any(len(row) != len(grid[0]) for row in grid):
         return jsonify(error=tr(N_("The confirmed table must be 4×6, 3×6 or 3×5."))), 400
     cards = [c for row in grid for c in row if c is not None and not c.get("down")]
-    if any("cloth" not in c or "egg" not in c for c in cards):
+    # a flower-only card has no egg: the cleaned grid drops its "egg": null, so an egg is
+    # asked of a card only when it has no flowers (learn_pisanki checks the card itself)
+    if any("cloth" not in c or ("egg" not in c and not c.get("flowers")) for c in cards):
         return jsonify(error=tr(N_("Every card of the confirmed table needs its tablecloth and "
                                    "egg."))), 400
     grid = [[None if c is None or c.get("down") else
-             {"cloth": c["cloth"], "egg": c["egg"], "double": c.get("double", False),
+             {"cloth": c["cloth"], "egg": c.get("egg"), "double": c.get("double", False),
               "flowers": c.get("flowers", [])} for c in row] for row in grid]
     return _learn(learn_pisanki, data, grid)
 
