@@ -50,6 +50,7 @@ class ZoneRecognition:
 
 
 NFEATURES = 12000
+SIFT_SCALE = 0.5  # the photo's keypoints are found at this share of the working size
 TILE, OVERLAP = 768, 128  # SIFT doubles the image first: tiles keep its memory near 150 MB
 
 
@@ -155,7 +156,16 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     ids, ref_kps, ref_descs, _ = references()
     cv2.setRNGSeed(20261129)  # RANSAC draws at random: the same photo gives the same answer
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    pts, desc = detect(gray)
+    if SIFT_SCALE != 1:
+        # SIFT doubles the image it is given before its first octave: at half the working
+        # size its finest scale is still the working image's own (the finer one it would add
+        # is grain and JPEG noise), at a quarter of the cost
+        small = cv2.resize(gray, None, fx=SIFT_SCALE, fy=SIFT_SCALE,
+                           interpolation=cv2.INTER_AREA)
+        pts, desc = detect(small)
+        pts = (pts + 0.5) / SIFT_SCALE - 0.5
+    else:
+        pts, desc = detect(gray)
     if desc is None or len(pts) < MIN_INLIERS:
         return []
     index = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
@@ -303,14 +313,22 @@ class Match:
     source: str = ""  # what proposed the outline: "features", "outline" or "corner"
 
 
-def _masked_scores(views: np.ndarray, v: np.ndarray, seen: np.ndarray) -> np.ndarray:
+@cache
+def _squares() -> tuple[np.ndarray, np.ndarray]:
+    """The view table's colour and grey descriptors squared (for the masked correlation)."""
+    colour, grey = view_table()[2:4]
+    return colour * colour, grey * grey
+
+
+def _masked_scores(views: np.ndarray, v: np.ndarray, seen: np.ndarray,
+                   squared: np.ndarray | None = None) -> np.ndarray:
     """Each view's correlation with `v` counting only the seen elements (a card lying over
-    this one hides the rest)."""
+    this one hides the rest); `squared`: the views squared, when already worked out."""
     vs = v * seen
     n = float(seen.sum())
     sv, sp = views @ seen, float(vs.sum())
     cov = views @ vs - sv * sp / n
-    var_v = (views * views) @ seen - sv * sv / n
+    var_v = (views * views if squared is None else squared) @ seen - sv * sv / n
     var_p = float(vs @ vs) - sp * sp / n
     return cov / np.sqrt(np.maximum(var_v * var_p, 1e-12))
 
@@ -340,8 +358,9 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
             scores = 0.5 * np.einsum("ij,j->i", colour, _thumb(f)) + 0.5 * np.einsum(
                 "ij,j->i", grey, _fine(f))
         else:
-            scores = 0.5 * _masked_scores(colour, _thumb(f), seen[0]) + 0.5 * _masked_scores(
-                grey, _fine(f), seen[1])
+            sq_colour, sq_grey = _squares()
+            scores = 0.5 * _masked_scores(colour, _thumb(f), seen[0], sq_colour) + \
+                0.5 * _masked_scores(grey, _fine(f), seen[1], sq_grey)
         per_card = np.maximum.reduceat(scores, starts)
         order = np.argsort(-per_card)
         top = int(order[0])
@@ -407,19 +426,28 @@ def _grey_half(img: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(g, (0, 0), 0.8)
 
 
+@cache
+def _view_grey(v: int) -> np.ndarray:
+    """_grey_half of view v of the view table (worked out once per view)."""
+    return _grey_half(view_table()[4][v])
+
+
 def _onto(flat_grey: np.ndarray, ref: np.ndarray,
-          seen: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+          seen: np.ndarray | None = None, ref_grey: np.ndarray | None = None
+          ) -> tuple[np.ndarray, np.ndarray]:
     """A card's view moved onto the photographed card (ECC, affine, found at half size;
     unmoved when that fails or would move it far), and the move (photo's flat frame → the
-    view's). `seen`: the photographed card's pixels to align on (half size, uint8)."""
+    view's). `seen`: the photographed card's pixels to align on (half size, uint8);
+    `ref_grey`: _grey_half(ref), when already worked out."""
     warp = np.eye(2, 3, dtype=np.float32)
+    ref_grey = _grey_half(ref) if ref_grey is None else ref_grey
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3)
     try:
         if seen is None:
-            _, warp = cv2.findTransformECC(flat_grey, _grey_half(ref), warp, cv2.MOTION_AFFINE,
+            _, warp = cv2.findTransformECC(flat_grey, ref_grey, warp, cv2.MOTION_AFFINE,
                                            criteria, None, 1)
         else:  # ECC masks the moved image: move the photo onto the view, then invert
-            _, back = cv2.findTransformECC(_grey_half(ref), flat_grey, warp, cv2.MOTION_AFFINE,
+            _, back = cv2.findTransformECC(ref_grey, flat_grey, warp, cv2.MOTION_AFFINE,
                                            criteria, seen, 1)
             warp = cv2.invertAffineTransform(back).astype(np.float32)
     except cv2.error:
@@ -458,7 +486,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
 
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
-        mv = _onto(fg, flats[v], seen)
+        mv = _onto(fg, flats[v], seen, _view_grey(v))
         ref = _lab(mv[0])
         span = _span(ref)
         return mv, ref, span, _apart(photo, ref, span, around)
@@ -703,7 +731,7 @@ def _misfit(img: np.ndarray, m: Match) -> np.ndarray:
     view = m.view[m.order.index(m.id)] if m.id in m.order else None
     if view is None:
         return np.zeros((SH, SW), np.float32)
-    ref = _lab(_onto(_grey_half(flat), flats[view])[0])
+    ref = _lab(_onto(_grey_half(flat), flats[view], None, _view_grey(view))[0])
     photo = _lab(flat)
     return _apart(photo, ref, _span(ref), _span(photo))
 

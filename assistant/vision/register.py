@@ -443,6 +443,8 @@ def use_folder(folder: Path | None) -> None:
     deck.okoshki_faces.cache_clear()
     vo.references.cache_clear()
     vo.view_table.cache_clear()
+    vo._squares.cache_clear()
+    vo._view_grey.cache_clear()
     vp.references.cache_clear()
 
 
