@@ -19,7 +19,7 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.messages import Message, nmsg
-from assistant.vision import deck, outlines
+from assistant.vision import deck, outlines, refcache
 from assistant.vision.decode import decode
 
 RW, RH = deck.W // 2, deck.H // 2  # reference size for features (about a card in the photo)
@@ -85,16 +85,29 @@ def detect(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
 @cache
 def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
     """Keypoints and descriptors of every reference face, and their colour thumbnails."""
-    ids, kps, descs, thumbs = [], [], [], []
-    sift = _sift()
-    for cid, face in deck.okoshki_faces().items():
-        small = cv2.resize(face, (RW, RH), interpolation=cv2.INTER_AREA)
-        kp, d = sift.detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
-        ids.append(cid)
-        kps.append(np.float32([k.pt for k in kp]))
-        descs.append(d)
-        thumbs.append(_thumb(_card_balanced(face)))
-    return ids, kps, descs, np.stack(thumbs)
+    folder = deck.REGISTERED["folder"]
+
+    def build() -> dict[str, np.ndarray]:
+        ids, kps, descs, thumbs = [], [], [], []
+        sift = _sift()
+        for cid, face in deck.okoshki_faces().items():
+            small = cv2.resize(face, (RW, RH), interpolation=cv2.INTER_AREA)
+            kp, d = sift.detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
+            ids.append(cid)
+            kps.append(np.float32([k.pt for k in kp]).reshape(-1, 2))
+            descs.append(np.zeros((0, 128), np.float32) if d is None else d)
+            thumbs.append(_thumb(_card_balanced(face)))
+        return {"ids": np.array(ids), "counts": np.array([len(k) for k in kps]),
+                "points": np.concatenate(kps), "descriptors": np.concatenate(descs),
+                "thumbs": np.stack(thumbs)}
+
+    pngs = [] if folder is None else list(folder.glob("*.png"))  # type: ignore[union-attr]
+    z = refcache.kept("okoshki-sift", folder, pngs, build)  # type: ignore[arg-type]
+    ends = np.cumsum(z["counts"])
+    starts = ends - z["counts"]
+    kps = [z["points"][a:b] for a, b in zip(starts, ends, strict=True)]
+    descs = [z["descriptors"][a:b] if b > a else None for a, b in zip(starts, ends, strict=True)]
+    return [str(i) for i in z["ids"]], kps, descs, z["thumbs"]
 
 
 def _thumb(img: np.ndarray) -> np.ndarray:

@@ -18,7 +18,7 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, nmsg
-from assistant.vision import cards, deck, views
+from assistant.vision import cards, deck, refcache, views
 from assistant.vision.decode import decode
 
 CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
@@ -125,9 +125,13 @@ def _half(face: np.ndarray) -> np.ndarray:
 def references() -> tuple[list[pg.Card | None], np.ndarray]:
     """Every reference face (and the back) with its features."""
     cards: list[pg.Card | None] = [*deck.pisanki_cards(), None]
-    faces = [deck.pisanki_face(c.cloth, c.egg, c.double, c.flowers) for c in cards[:-1]]
-    faces.append(deck.pisanki_back())
-    feats = [features(_balanced(_half(f))) for f in faces]
+
+    def build() -> dict[str, np.ndarray]:
+        faces = [deck.pisanki_face(c.cloth, c.egg, c.double, c.flowers) for c in cards[:-1]]
+        faces.append(deck.pisanki_back())
+        return {"features": np.stack([features(_balanced(_half(f))) for f in faces])}
+
+    feats = list(refcache.kept("pisanki-drawn", None, (), build)["features"])
     folder = deck.REGISTERED["folder"]
     if folder is not None and (folder / "pisanki.json").exists():  # type: ignore[operator]
         import json

@@ -20,7 +20,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, join, nmsg
-from assistant.vision import cards, deck, outlines, views
+from assistant.vision import cards, deck, outlines, refcache, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import WORK_SIDE, decode
@@ -445,6 +445,7 @@ def use_folder(folder: Path | None) -> None:
     vo.view_table.cache_clear()
     vo._squares.cache_clear()
     vo._view_grey.cache_clear()
+    views.load.cache_clear()
     vp.references.cache_clear()
 
 
@@ -453,6 +454,11 @@ def forget(folder: Path) -> None:
     for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")) + list(
             folder.glob(views.VIEWS_FILE)) + list(folder.glob(vo.VIEWS_FILE)):
         p.unlink()
+    kept = folder / refcache.SUBFOLDER
+    if kept.is_dir():  # the references built from the deck forgotten
+        for p in kept.iterdir():
+            p.unlink()
+        kept.rmdir()
     views.load.cache_clear()
     use_folder(None)
 

@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from assistant.games import pisanki as pg
+from assistant.vision import refcache
 
 VW, VH = 80, 112  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
@@ -124,21 +125,40 @@ class Views:
     coarse: np.ndarray
 
 
-def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
-    """Index views for matching: templates, mean colours and coarse vectors, 0° and 180°."""
+def _index(images: np.ndarray) -> dict[str, np.ndarray]:
+    """The arrays matching needs of views, 0° and 180° each: the Lab template (uint8, inside
+    the trim), whether turned, the template's mean colour and the coarse vector."""
     tx, ty = round(VW * TRIM), round(VH * TRIM)
-    cards, turned, templates, colours, coarse = [], [], [], [], []
-    for img, card in zip(images, labels, strict=True):
+    lab8, turned, colours, coarse = [], [], [], []
+    for img in images:
         img = balance(img)
         for turn in (False, True):
             v = cv2.rotate(img, cv2.ROTATE_180) if turn else img
-            t = _lab(v[ty:VH - ty, tx:VW - tx])
-            cards.append(card)
+            t8 = cv2.cvtColor(v[ty:VH - ty, tx:VW - tx], cv2.COLOR_BGR2LAB)
+            lab8.append(t8)
             turned.append(turn)
-            templates.append(t)
-            colours.append(t[..., 1:].reshape(-1, 2).mean(axis=0))
+            colours.append(_template(t8)[..., 1:].reshape(-1, 2).mean(axis=0))
             coarse.append(_coarse(v))
-    return Views(cards, np.array(turned), templates, np.array(colours), np.stack(coarse))
+    return {"lab": np.stack(lab8), "turned": np.array(turned), "colours": np.array(colours),
+            "coarse": np.stack(coarse)}
+
+
+def _template(lab8: np.ndarray) -> np.ndarray:
+    """A template as _lab makes it, from its uint8 Lab."""
+    t = lab8.astype(np.float32)
+    t[..., 1:] *= 2.0
+    return t
+
+
+def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views:
+    cards = [c for c in labels for _ in (0, 1)]
+    return Views(cards, arrays["turned"], [_template(t) for t in arrays["lab"]],
+                 arrays["colours"], arrays["coarse"])
+
+
+def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
+    """Index views for matching: templates, mean colours and coarse vectors, 0° and 180°."""
+    return _views(_index(images), labels)
 
 
 def read_card(raw) -> pg.Card | None:
@@ -150,16 +170,27 @@ def read_card(raw) -> pg.Card | None:
 
 @cache
 def load(folder: Path | None) -> Views | None:
-    """The views registered in `folder` (None when there are none)."""
+    """The views registered in `folder` (None when there are none); their index is built
+    once and kept beside them (refcache)."""
     if folder is None or not (folder / VIEWS_FILE).exists():
         return None
     with np.load(folder / VIEWS_FILE) as data:
-        images = data["images"]
         labels = [read_card(c) for c in json.loads(str(data["labels"]))]
-    if images.shape[1:3] != (VH, VW):  # stored by an older version at another size
-        images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
-                           for i in images]) if len(images) else images
-    return build(images, labels) if len(labels) else None
+    if not labels:
+        return None
+
+    def index() -> dict[str, np.ndarray]:
+        with np.load(folder / VIEWS_FILE) as data:
+            images = data["images"]
+        if images.shape[1:3] != (VH, VW):  # stored by an older version at another size
+            images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
+                               for i in images])
+        return _index(images)
+
+    arrays = refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index)
+    if len(arrays["turned"]) != 2 * len(labels):  # a damaged store: build afresh
+        arrays = index()
+    return _views(arrays, labels)
 
 
 def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
