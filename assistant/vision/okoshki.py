@@ -339,10 +339,13 @@ def _masked_scores(views: np.ndarray, v: np.ndarray, seen: np.ndarray,
     this one hides the rest); `squared`: the views squared, when already worked out."""
     vs = v * seen
     n = float(seen.sum())
-    sv, sp = views @ seen, float(vs.sum())
-    cov = views @ vs - sv * sp / n
-    var_v = (views * views if squared is None else squared) @ seen - sv * sv / n
-    var_p = float(vs @ vs) - sp * sp / n
+    # einsum, not BLAS: a BLAS product wakes its threads, which on a busy machine costs
+    # milliseconds of waiting for each of these small products
+    sv, sp = np.einsum("ij,j->i", views, seen), float(vs.sum())
+    cov = np.einsum("ij,j->i", views, vs) - sv * sp / n
+    var_v = np.einsum("ij,j->i", views * views if squared is None else squared, seen) \
+        - sv * sv / n
+    var_p = float(np.dot(vs, vs)) - sp * sp / n
     return cov / np.sqrt(np.maximum(var_v * var_p, 1e-12))
 
 

@@ -308,7 +308,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     mx, my = round(VW * MARGIN), round(VH * MARGIN)
     cell = balance(cell, cell[my:my + VH, mx:mx + VW])
     centre = cell[my:my + VH, mx:mx + VW]
-    first = views.coarse @ _coarse(centre)
+    first = np.einsum("ij,j->i", views.coarse, _coarse(centre))  # no BLAS threads to wake
     picks = np.argsort(-first)[:CANDIDATES]
     lab = _lab(cell)
     x0 = y0 = 0
