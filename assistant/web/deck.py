@@ -43,7 +43,7 @@ def _photo() -> bytes | None:
 def okoshki():
     """Cut the 48 faces from a photo of the deck laid out in order, and use them."""
     from assistant.vision.decode import PhotoError
-    from assistant.vision.register import RegisterError, register_okoshki_photos
+    from assistant.vision.register import RegisterError, register_okoshki_adding
 
     photos = []
     for f in request.files.getlist("photo")[:4]:
@@ -57,7 +57,8 @@ def okoshki():
         return redirect(url_for("deck.page", e=N_("Choose a photo of the 48 cards first.")),
                         code=303)
     try:
-        register_okoshki_photos(photos, folder())
+        # the photos of a refused try are kept: "add a photo of row 2 card 7" means just that
+        register_okoshki_adding(photos, folder())
     except (PhotoError, RegisterError) as exc:
         # Shown at once (not through a redirect): the line has numbers to put in the phone's words.
         return page(error=exc.message), 400

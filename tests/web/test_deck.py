@@ -68,3 +68,54 @@ def test_a_flower_only_card_with_two_kinds_of_flower_is_refused(phone):
     grid[0][0] = {"cloth": "checked", "egg": None, "flowers": ["pink", "blue"]}
     resp = post_table(phone, data, grid)
     assert resp.status_code == 400 and "one kind" in resp.get_json()["error"]
+
+
+def post_layouts(phone, *photos: bytes) -> object:
+    """The Okoshki registration form with one or more photos (multipart built by hand)."""
+    phone.get("/deck/")
+    b = "xDeckBoundaryx"
+    body = f'--{b}\r\nContent-Disposition: form-data; name="csrf_token"\r\n\r\n{phone.token}\r\n'\
+        .encode()
+    for k, photo in enumerate(photos):
+        body += (f'--{b}\r\nContent-Disposition: form-data; name="photo"; filename="{k}.jpg"'
+                 f'\r\nContent-Type: image/jpeg\r\n\r\n'.encode() + photo + b"\r\n")
+    body += f"--{b}--\r\n".encode()
+    return phone.client.post("/deck/okoshki", data=body,
+                             content_type=f"multipart/form-data; boundary={b}")
+
+
+def test_after_a_refused_layout_photo_the_player_adds_just_the_missing_one(app, phone):
+    import cv2
+    import numpy as np
+
+    from tests.vision.test_register import layout_photo
+
+    folder = Path(app.config["DECK_FOLDER"])
+    def with_glare(row: int, card: int) -> bytes:
+        img = cv2.imdecode(np.frombuffer(layout_photo(), np.uint8), cv2.IMREAD_COLOR)
+        x, y = 360 + (card - 1) * 160, 70 + (row - 1) * 224  # a glare spot over that card
+        img[y + 20:y + 200, x + 20:x + 140] = 255
+        return cv2.imencode(".jpg", img)[1].tobytes()
+
+    glare = with_glare(2, 3)
+    refused = post_layouts(phone, glare)
+    assert refused.status_code == 400
+    assert "row 2 card 3 (glare)" in refused.get_data(as_text=True)
+    assert register.status(folder)["okoshki"] == 0
+    assert register.pending_photos(folder) == [glare]  # kept for the next try
+    # a file that is no photo changes nothing kept
+    assert post_layouts(phone, b"not a photo").status_code == 400
+    assert register.pending_photos(folder) == [glare]
+    # the player adds one photo, with glare on another card: alone it would be refused too
+    done = post_layouts(phone, with_glare(5, 1))
+    assert done.status_code == 303 and "registered" in done.headers["Location"]
+    assert register.status(folder)["okoshki"] == 48
+    assert register.pending_photos(folder) == []
+
+
+def test_the_pending_photos_are_forgotten_with_the_deck(app, tmp_path):
+    folder = tmp_path / "deck"
+    register._keep_pending(folder, [b"a", b"b"])
+    assert register.pending_photos(folder) == [b"a", b"b"]
+    register.forget(folder)
+    assert register.pending_photos(folder) == []
