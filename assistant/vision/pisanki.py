@@ -327,7 +327,8 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
         quad, doubt = _order(np.float32(corners)), None
     else:
         quad, doubt = locate(img, rows, cols, found)
-    doubt = outline_doubt(quad, rows, cols, img.shape) or doubt
+    shape_doubt = outline_doubt(quad, rows, cols, img.shape)
+    doubt = shape_doubt or doubt
     registered = views.load(deck.REGISTERED["folder"])  # type: ignore[arg-type]
     grid = []
     if registered is not None:
@@ -336,7 +337,11 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
             row = []
             for c in range(cols):
                 g = views.classify(cut[r * cols + c], registered, centred[r * cols + c])
-                row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
+                # an outline of the table's shape that was not fitted card by card: each cell
+                # is slid over its whole margin and must win clearly on its own (views'
+                # UNSURE_MARGIN_UNFOUND), so not every cell is marked for it; an outline of
+                # the wrong shape marks them all
+                row.append(CellGuess(g.card, g.confidence, g.unsure or shape_doubt is not None))
             grid.append(row)
     else:
         if corners is None and doubt is None:  # fixed regions: snap to the table's own edge
