@@ -9,7 +9,9 @@ confirmed table is learned too (as the page does), unless --no-learn.
 Okoshki: 6×8 layout photos register the 48 cards (another photo while one is refused, as a
 player does); fresh zones are recognised (with --learn-zones, each accepted zone's sure cards
 are learned as the page does).
-Run: nice .venv/bin/python benchmarks/recognition2.py [--tables N] [--zones N]
+benchmarks/deck3.py is a third deck in yet another style (--deck 3), written for issue 27 and
+only run at checkpoints, never while tuning.
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -27,11 +29,19 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import deck2  # noqa: E402
+import deck3  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
 from assistant.vision import okoshki as vo  # noqa: E402
 from assistant.vision import pisanki as vp  # noqa: E402
+
+
+class D:
+    """The deck judged: deck2 (the project's second deck) or deck3 (issue 27's third)."""
+
+    deck = deck2
+    number = 2
 
 
 def layout(cards: list, rows: int, cols: int) -> list[list]:
@@ -41,14 +51,14 @@ def layout(cards: list, rows: int, cols: int) -> list[list]:
 
 def pisanki_register(folder: Path) -> None:
     """The whole deck and the back, as four confirmed tables."""
-    cards = deck2.pisanki_deck()
+    cards = D.deck.pisanki_deck()
     rng = np.random.default_rng(70)
     order = [cards[i] for i in rng.permutation(len(cards))]
     tables = [layout(order[0:24], 4, 6), layout(order[24:48], 4, 6), layout(order[48:72], 4, 6),
               layout(order[72:75] + [None] + order[:11], 3, 5)]
     for k, grid in enumerate(tables):
-        data, truth = synth.hand_table_photo(7050 + k, grid, deck2.pisanki_face,
-                                             (deck2.W, deck2.H), deck2.mask())
+        data, truth = synth.hand_table_photo(7050 + k, grid, D.deck.pisanki_face,
+                                             (D.deck.W, D.deck.H), D.deck.mask())
         res = vp.recognise(data, len(grid), len(grid[0]))
         corners = None
         if outline_error(res.quad, truth, res.size) >= 0.03:  # the player drags the corners
@@ -61,13 +71,13 @@ def fresh_table(seed: int) -> tuple[bytes, dict]:
     """A hand-laid table of the second deck (each card once, 0–2 face down)."""
     rng = np.random.default_rng(seed)
     rows, cols = [(4, 6), (3, 6), (3, 5)][seed % 3]
-    cards = deck2.pisanki_deck()
+    cards = D.deck.pisanki_deck()
     picked = [cards[i] for i in rng.permutation(len(cards))[:rows * cols]]
     for i in rng.permutation(rows * cols)[:int(rng.integers(0, 3))]:
         picked[i] = None
     grid = layout(picked, rows, cols)
-    data, truth = synth.hand_table_photo(seed, grid, deck2.pisanki_face, (deck2.W, deck2.H),
-                                         deck2.mask())
+    data, truth = synth.hand_table_photo(seed, grid, D.deck.pisanki_face, (D.deck.W, D.deck.H),
+                                         D.deck.mask())
     truth["grid"] = [[synth.card_json(c) for c in row] for row in grid]
     return data, truth
 
@@ -84,8 +94,9 @@ def pisanki(n: int, learn: bool) -> None:
         folder = Path(tmp)
         t0 = time.perf_counter()
         pisanki_register(folder)
-        print(f"Pisanki deck 2: 4 registration tables learned in {time.perf_counter() - t0:.1f} s")
-        cells = right = wrong = wrong_sure = unsure = 0
+        print(f"Pisanki deck {D.number}: 4 registration tables learned in "
+              f"{time.perf_counter() - t0:.1f} s")
+        cells = right = wrong = wrong_sure = unsure = right_unsure = 0
         outline_ok = 0
         seconds, mistakes, cpu = [], [], []
         by_ground: dict[str, list[int]] = {}
@@ -116,6 +127,7 @@ def pisanki(n: int, learn: bool) -> None:
                     g[1] += 1
                     if synth.card_json(got.card) == want:
                         right += 1
+                        right_unsure += got.unsure
                         g[0] += 1
                     else:
                         wrong += 1
@@ -127,12 +139,15 @@ def pisanki(n: int, learn: bool) -> None:
             if learn:  # the confirmed table (the outline as the player left it)
                 register.learn_pisanki(data, truth["grid"], folder, corners)
         s = np.array(seconds)
-        print(f"Pisanki deck 2, {n} fresh tables ({'learning each' if learn else 'no learning'}):"
+        how = "learning each" if learn else "no learning"
+        print(f"Pisanki deck {D.number}, {n} fresh tables ({how}):"
               f" {right}/{cells} cells right ({right / cells:.2%}), wrong and not unsure "
               f"{wrong_sure} ({wrong_sure / cells:.2%}), unsure {unsure} ({unsure / cells:.1%}), "
               f"outline within 3 % on {outline_ok}/{n}, seconds median {np.median(s):.2f} "
               f"p95 {np.percentile(s, 95):.2f}, CPU seconds median {np.median(cpu):.2f} "
               f"p95 {np.percentile(cpu, 95):.2f}")
+        print(f"  right cells marked unsure all the same: {right_unsure}/{right} "
+              f"({right_unsure / max(1, right):.1%})")
         print(f"  tables whose outline was off, read again after the player dragged the corners: "
               f"{fixed[1]}/{fixed[0]} cells right, {fixed[2]} wrong and not unsure")
         print("  cells right by table:", {k: f"{a}/{b}" for k, (a, b) in by_ground.items()})
@@ -142,7 +157,7 @@ def pisanki(n: int, learn: bool) -> None:
 
 
 def okoshki(n: int, learn: bool) -> None:
-    faces = deck2.okoshki_faces()
+    faces = D.deck.okoshki_faces()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         grid = layout([c.id for c in ok.DECK], 6, 8)
@@ -150,21 +165,21 @@ def okoshki(n: int, learn: bool) -> None:
         t0 = time.process_time()
         for k in range(3):  # as a player does: another photo while the page says "retake"
             data, _ = synth.hand_table_photo(7500 + k, grid, lambda cid: faces[cid],
-                                             (deck2.W, deck2.H), deck2.mask(), turned=0.0,
+                                             (D.deck.W, D.deck.H), D.deck.mask(), turned=0.0,
                                              gap=(0.02, 0.05), ground="cloth")
             photos.append(data)
             try:
                 register.register_okoshki_photos(photos, folder)
-                print(f"Okoshki deck 2 registered from {len(photos)} layout photo(s) "
+                print(f"Okoshki deck {D.number} registered from {len(photos)} layout photo(s) "
                       f"({time.process_time() - t0:.1f} s CPU)")
                 break
             except register.RegisterError as exc:
-                print(f"Okoshki deck 2, layout photo {k + 1}: {exc}")
+                print(f"Okoshki deck {D.number}, layout photo {k + 1}: {exc}")
         else:
             return
         total = evaluate.Score()
         for i in range(n):
-            photo = synth.okoshki_photo(7600 + i, 10 + (i * 7) % 21, faces, deck2.mask())
+            photo = synth.okoshki_photo(7600 + i, 10 + (i * 7) % 21, faces, D.deck.mask())
             sc = evaluate.score_okoshki([photo])
             for f in ("total", "right", "wrong_flagged", "wrong", "found", "invented",
                       "kind_right", "right_flagged"):
@@ -176,8 +191,9 @@ def okoshki(n: int, learn: bool) -> None:
                 res = vo.recognise(photo[0])
                 register.learn_okoshki(photo[0], [{"id": c.id, "quad": c.quad}
                                                   for c in res.cards if not c.unsure], folder)
-        print(evaluate.okoshki_line(total, f"Okoshki deck 2, {n} fresh zones after registering"
-                                    + (" (learning each accepted zone)" if learn else "")))
+        name = f"Okoshki deck {D.number}, {n} fresh zones after registering"
+        print(evaluate.okoshki_line(total, name + (" (learning each accepted zone)" if learn
+                                                   else "")))
         print(f"  unsure: {total.wrong_flagged}/{total.wrong} wrong ids marked; "
               f"wrong and not unsure {total.wrong - total.wrong_flagged}; right ids marked "
               f"unsure all the same {total.right_flagged}/{total.right}")
@@ -191,10 +207,13 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
+    ap.add_argument("--deck", type=int, choices=(2, 3), default=2,
+                    help="3: the third deck (benchmarks/deck3.py), never used for tuning")
     ap.add_argument("--learn-zones", action="store_true",
                     help="Okoshki: learn the sure cards of each accepted zone (as the page does "
                          "with 'Also learn my cards')")
     args = ap.parse_args()
+    D.deck, D.number = {2: deck2, 3: deck3}[args.deck], args.deck
     if args.tables:
         pisanki(args.tables, not args.no_learn)
     if args.zones:

@@ -292,7 +292,11 @@ REGISTERED: dict[str, object] = {"folder": None}
 def okoshki_faces() -> dict[str, np.ndarray]:
     """All 48 Okoshki faces by card id: the registered real cards where there are some,
     else the drawn ones (drawn once per process)."""
-    faces = {c.id: okoshki_face(c) for c in ok.DECK}
+    from assistant.vision import refcache
+
+    drawn = refcache.kept("okoshki-drawn", None, (),
+                          lambda: {"faces": np.stack([okoshki_face(c) for c in ok.DECK])})
+    faces = {c.id: face for c, face in zip(ok.DECK, drawn["faces"], strict=True)}
     folder = REGISTERED["folder"]
     if folder is not None:
         for c in ok.DECK:

@@ -19,7 +19,7 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.messages import Message, nmsg
-from assistant.vision import deck, outlines
+from assistant.vision import deck, outlines, refcache
 from assistant.vision.decode import decode
 
 RW, RH = deck.W // 2, deck.H // 2  # reference size for features (about a card in the photo)
@@ -50,6 +50,7 @@ class ZoneRecognition:
 
 
 NFEATURES = 12000
+SIFT_SCALE = 0.5  # the photo's keypoints are found at this share of the working size
 TILE, OVERLAP = 768, 128  # SIFT doubles the image first: tiles keep its memory near 150 MB
 
 
@@ -84,16 +85,29 @@ def detect(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
 @cache
 def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
     """Keypoints and descriptors of every reference face, and their colour thumbnails."""
-    ids, kps, descs, thumbs = [], [], [], []
-    sift = _sift()
-    for cid, face in deck.okoshki_faces().items():
-        small = cv2.resize(face, (RW, RH), interpolation=cv2.INTER_AREA)
-        kp, d = sift.detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
-        ids.append(cid)
-        kps.append(np.float32([k.pt for k in kp]))
-        descs.append(d)
-        thumbs.append(_thumb(_card_balanced(face)))
-    return ids, kps, descs, np.stack(thumbs)
+    folder = deck.REGISTERED["folder"]
+
+    def build() -> dict[str, np.ndarray]:
+        ids, kps, descs, thumbs = [], [], [], []
+        sift = _sift()
+        for cid, face in deck.okoshki_faces().items():
+            small = cv2.resize(face, (RW, RH), interpolation=cv2.INTER_AREA)
+            kp, d = sift.detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
+            ids.append(cid)
+            kps.append(np.float32([k.pt for k in kp]).reshape(-1, 2))
+            descs.append(np.zeros((0, 128), np.float32) if d is None else d)
+            thumbs.append(_thumb(_card_balanced(face)))
+        return {"ids": np.array(ids), "counts": np.array([len(k) for k in kps]),
+                "points": np.concatenate(kps), "descriptors": np.concatenate(descs),
+                "thumbs": np.stack(thumbs)}
+
+    pngs = [] if folder is None else list(folder.glob("*.png"))  # type: ignore[union-attr]
+    z = refcache.kept("okoshki-sift", folder, pngs, build)  # type: ignore[arg-type]
+    ends = np.cumsum(z["counts"])
+    starts = ends - z["counts"]
+    kps = [z["points"][a:b] for a, b in zip(starts, ends, strict=True)]
+    descs = [z["descriptors"][a:b] if b > a else None for a, b in zip(starts, ends, strict=True)]
+    return [str(i) for i in z["ids"]], kps, descs, z["thumbs"]
 
 
 def _thumb(img: np.ndarray) -> np.ndarray:
@@ -155,7 +169,16 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     ids, ref_kps, ref_descs, _ = references()
     cv2.setRNGSeed(20261129)  # RANSAC draws at random: the same photo gives the same answer
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
-    pts, desc = detect(gray)
+    if SIFT_SCALE != 1:
+        # SIFT doubles the image it is given before its first octave: at half the working
+        # size its finest scale is still the working image's own (the finer one it would add
+        # is grain and JPEG noise), at a quarter of the cost
+        small = cv2.resize(gray, None, fx=SIFT_SCALE, fy=SIFT_SCALE,
+                           interpolation=cv2.INTER_AREA)
+        pts, desc = detect(small)
+        pts = (pts + 0.5) / SIFT_SCALE - 0.5
+    else:
+        pts, desc = detect(gray)
     if desc is None or len(pts) < MIN_INLIERS:
         return []
     index = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
@@ -303,15 +326,26 @@ class Match:
     source: str = ""  # what proposed the outline: "features", "outline" or "corner"
 
 
-def _masked_scores(views: np.ndarray, v: np.ndarray, seen: np.ndarray) -> np.ndarray:
+@cache
+def _squares() -> tuple[np.ndarray, np.ndarray]:
+    """The view table's colour and grey descriptors squared (for the masked correlation)."""
+    colour, grey = view_table()[2:4]
+    return colour * colour, grey * grey
+
+
+def _masked_scores(views: np.ndarray, v: np.ndarray, seen: np.ndarray,
+                   squared: np.ndarray | None = None) -> np.ndarray:
     """Each view's correlation with `v` counting only the seen elements (a card lying over
-    this one hides the rest)."""
+    this one hides the rest); `squared`: the views squared, when already worked out."""
     vs = v * seen
     n = float(seen.sum())
-    sv, sp = views @ seen, float(vs.sum())
-    cov = views @ vs - sv * sp / n
-    var_v = (views * views) @ seen - sv * sv / n
-    var_p = float(vs @ vs) - sp * sp / n
+    # einsum, not BLAS: a BLAS product wakes its threads, which on a busy machine costs
+    # milliseconds of waiting for each of these small products
+    sv, sp = np.einsum("ij,j->i", views, seen), float(vs.sum())
+    cov = np.einsum("ij,j->i", views, vs) - sv * sp / n
+    var_v = np.einsum("ij,j->i", views * views if squared is None else squared, seen) \
+        - sv * sv / n
+    var_p = float(np.dot(vs, vs)) - sp * sp / n
     return cov / np.sqrt(np.maximum(var_v * var_p, 1e-12))
 
 
@@ -340,8 +374,9 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
             scores = 0.5 * np.einsum("ij,j->i", colour, _thumb(f)) + 0.5 * np.einsum(
                 "ij,j->i", grey, _fine(f))
         else:
-            scores = 0.5 * _masked_scores(colour, _thumb(f), seen[0]) + 0.5 * _masked_scores(
-                grey, _fine(f), seen[1])
+            sq_colour, sq_grey = _squares()
+            scores = 0.5 * _masked_scores(colour, _thumb(f), seen[0], sq_colour) + \
+                0.5 * _masked_scores(grey, _fine(f), seen[1], sq_grey)
         per_card = np.maximum.reduceat(scores, starts)
         order = np.argsort(-per_card)
         top = int(order[0])
@@ -407,19 +442,28 @@ def _grey_half(img: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(g, (0, 0), 0.8)
 
 
+@cache
+def _view_grey(v: int) -> np.ndarray:
+    """_grey_half of view v of the view table (worked out once per view)."""
+    return _grey_half(view_table()[4][v])
+
+
 def _onto(flat_grey: np.ndarray, ref: np.ndarray,
-          seen: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+          seen: np.ndarray | None = None, ref_grey: np.ndarray | None = None
+          ) -> tuple[np.ndarray, np.ndarray]:
     """A card's view moved onto the photographed card (ECC, affine, found at half size;
     unmoved when that fails or would move it far), and the move (photo's flat frame → the
-    view's). `seen`: the photographed card's pixels to align on (half size, uint8)."""
+    view's). `seen`: the photographed card's pixels to align on (half size, uint8);
+    `ref_grey`: _grey_half(ref), when already worked out."""
     warp = np.eye(2, 3, dtype=np.float32)
+    ref_grey = _grey_half(ref) if ref_grey is None else ref_grey
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3)
     try:
         if seen is None:
-            _, warp = cv2.findTransformECC(flat_grey, _grey_half(ref), warp, cv2.MOTION_AFFINE,
+            _, warp = cv2.findTransformECC(flat_grey, ref_grey, warp, cv2.MOTION_AFFINE,
                                            criteria, None, 1)
         else:  # ECC masks the moved image: move the photo onto the view, then invert
-            _, back = cv2.findTransformECC(_grey_half(ref), flat_grey, warp, cv2.MOTION_AFFINE,
+            _, back = cv2.findTransformECC(ref_grey, flat_grey, warp, cv2.MOTION_AFFINE,
                                            criteria, seen, 1)
             warp = cv2.invertAffineTransform(back).astype(np.float32)
     except cv2.error:
@@ -458,7 +502,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
 
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
-        mv = _onto(fg, flats[v], seen)
+        mv = _onto(fg, flats[v], seen, _view_grey(v))
         ref = _lab(mv[0])
         span = _span(ref)
         return mv, ref, span, _apart(photo, ref, span, around)
@@ -703,7 +747,7 @@ def _misfit(img: np.ndarray, m: Match) -> np.ndarray:
     view = m.view[m.order.index(m.id)] if m.id in m.order else None
     if view is None:
         return np.zeros((SH, SW), np.float32)
-    ref = _lab(_onto(_grey_half(flat), flats[view])[0])
+    ref = _lab(_onto(_grey_half(flat), flats[view], None, _view_grey(view))[0])
     photo = _lab(flat)
     return _apart(photo, ref, _span(ref), _span(photo))
 

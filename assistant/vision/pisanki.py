@@ -18,7 +18,7 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, nmsg
-from assistant.vision import cards, deck, views
+from assistant.vision import cards, deck, refcache, views
 from assistant.vision.decode import decode
 
 CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
@@ -125,9 +125,13 @@ def _half(face: np.ndarray) -> np.ndarray:
 def references() -> tuple[list[pg.Card | None], np.ndarray]:
     """Every reference face (and the back) with its features."""
     cards: list[pg.Card | None] = [*deck.pisanki_cards(), None]
-    faces = [deck.pisanki_face(c.cloth, c.egg, c.double, c.flowers) for c in cards[:-1]]
-    faces.append(deck.pisanki_back())
-    feats = [features(_balanced(_half(f))) for f in faces]
+
+    def build() -> dict[str, np.ndarray]:
+        faces = [deck.pisanki_face(c.cloth, c.egg, c.double, c.flowers) for c in cards[:-1]]
+        faces.append(deck.pisanki_back())
+        return {"features": np.stack([features(_balanced(_half(f))) for f in faces])}
+
+    feats = list(refcache.kept("pisanki-drawn", None, (), build)["features"])
     folder = deck.REGISTERED["folder"]
     if folder is not None and (folder / "pisanki.json").exists():  # type: ignore[operator]
         import json
@@ -323,7 +327,8 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
         quad, doubt = _order(np.float32(corners)), None
     else:
         quad, doubt = locate(img, rows, cols, found)
-    doubt = outline_doubt(quad, rows, cols, img.shape) or doubt
+    shape_doubt = outline_doubt(quad, rows, cols, img.shape)
+    doubt = shape_doubt or doubt
     registered = views.load(deck.REGISTERED["folder"])  # type: ignore[arg-type]
     grid = []
     if registered is not None:
@@ -332,7 +337,11 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
             row = []
             for c in range(cols):
                 g = views.classify(cut[r * cols + c], registered, centred[r * cols + c])
-                row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
+                # an outline of the table's shape that was not fitted card by card: each cell
+                # is slid over its whole margin and must win clearly on its own (views'
+                # UNSURE_MARGIN_UNFOUND), so not every cell is marked for it; an outline of
+                # the wrong shape marks them all
+                row.append(CellGuess(g.card, g.confidence, g.unsure or shape_doubt is not None))
             grid.append(row)
     else:
         if corners is None and doubt is None:  # fixed regions: snap to the table's own edge

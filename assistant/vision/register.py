@@ -20,7 +20,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, join, nmsg
-from assistant.vision import cards, deck, outlines, views
+from assistant.vision import cards, deck, outlines, refcache, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import WORK_SIDE, decode
@@ -307,18 +307,28 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
     return faces, faults
 
 
-def register_okoshki_photos(photos: list[bytes], folder: Path) -> list[str]:
+def register_okoshki_photos(photos: list[bytes], folder: Path,
+                            laid_out: list[bytes] | None = None) -> list[str]:
     """Register the 48 faces from 1–3 photos of the deck laid out in order: each card is
     found by its own outline and taken from the photo where it is usable (no glare, not
     blurred, not cut off); when a card is usable on none, one line says which cells to
-    retake."""
+    retake. `laid_out` (when given) receives the photos that showed a layout."""
     if not 1 <= len(photos) <= 3:
         raise RegisterError("Send one to three photos of the 48 cards laid out in 6 rows of 8.")
     best: list[np.ndarray | None] = [None] * len(ok.DECK)
     faults: list[str | None] = [N_("missing")] * len(ok.DECK)
     more_views: list[tuple[str, np.ndarray]] = []  # a card usable on several photos: each a view
-    for data in photos:
-        cells, found = layout_cards(data)
+    cut, refused = [], None
+    for data in photos:  # a photo with no layout on it is left out while another has one
+        try:
+            cut.append(layout_cards(data))
+            if laid_out is not None:
+                laid_out.append(data)
+        except RegisterError as exc:
+            refused = refused or exc
+    if not cut and refused is not None:
+        raise refused
+    for cells, found in cut:
         for i, (cell, fault) in enumerate(zip(cells, found, strict=True)):
             if best[i] is None or (faults[i] is not None and fault is None):
                 best[i], faults[i] = cell, fault
@@ -342,6 +352,50 @@ def register_okoshki_photos(photos: list[bytes], folder: Path) -> list[str]:
                  for _, v in more_views])
     use_folder(folder)
     return [c.id for c in ok.DECK]
+
+
+PENDING = "okoshki-pending"  # the deck folder's photos of a registration not finished yet
+
+
+def pending_photos(folder: Path) -> list[bytes]:
+    """The layout photos kept from refused registrations (oldest first)."""
+    where = folder / PENDING
+    return [p.read_bytes() for p in sorted(where.glob("*.jpg"))] if where.is_dir() else []
+
+
+def _keep_pending(folder: Path, photos: list[bytes]) -> None:
+    where = folder / PENDING
+    clear_pending(folder)
+    where.mkdir(parents=True, exist_ok=True)
+    for k, data in enumerate(photos):
+        (where / f"{k}.jpg").write_bytes(data)
+
+
+def clear_pending(folder: Path) -> None:
+    """Forget the photos kept from refused registrations."""
+    where = folder / PENDING
+    if where.is_dir():
+        for p in where.iterdir():
+            p.unlink()
+        where.rmdir()
+
+
+def register_okoshki_adding(photos: list[bytes], folder: Path) -> list[str]:
+    """Register the 48 faces from new layout photos together with the ones a refused
+    registration kept (the newest three): a player told to retake or add a photo of some
+    cards sends just that photo. A refusal keeps the photos that showed a layout; success
+    (or a new photo that is not one) forgets them."""
+    kept = pending_photos(folder)
+    fresh = [p for p in photos if p not in kept]
+    together = (kept + fresh)[-3:]
+    laid_out: list[bytes] = []
+    try:
+        ids = register_okoshki_photos(together, folder, laid_out)
+    except RegisterError:
+        _keep_pending(folder, laid_out)
+        raise
+    clear_pending(folder)
+    return ids
 
 
 def register_okoshki(data: bytes, folder: Path) -> list[str]:
@@ -443,6 +497,9 @@ def use_folder(folder: Path | None) -> None:
     deck.okoshki_faces.cache_clear()
     vo.references.cache_clear()
     vo.view_table.cache_clear()
+    vo._squares.cache_clear()
+    vo._view_grey.cache_clear()
+    views.load.cache_clear()
     vp.references.cache_clear()
 
 
@@ -451,6 +508,12 @@ def forget(folder: Path) -> None:
     for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")) + list(
             folder.glob(views.VIEWS_FILE)) + list(folder.glob(vo.VIEWS_FILE)):
         p.unlink()
+    clear_pending(folder)
+    kept = folder / refcache.SUBFOLDER
+    if kept.is_dir():  # the references built from the deck forgotten
+        for p in kept.iterdir():
+            p.unlink()
+        kept.rmdir()
     views.load.cache_clear()
     use_folder(None)
 

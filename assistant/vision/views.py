@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from assistant.games import pisanki as pg
+from assistant.vision import refcache
 
 VW, VH = 80, 112  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
@@ -124,21 +125,40 @@ class Views:
     coarse: np.ndarray
 
 
-def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
-    """Index views for matching: templates, mean colours and coarse vectors, 0° and 180°."""
+def _index(images: np.ndarray) -> dict[str, np.ndarray]:
+    """The arrays matching needs of views, 0° and 180° each: the Lab template (uint8, inside
+    the trim), whether turned, the template's mean colour and the coarse vector."""
     tx, ty = round(VW * TRIM), round(VH * TRIM)
-    cards, turned, templates, colours, coarse = [], [], [], [], []
-    for img, card in zip(images, labels, strict=True):
+    lab8, turned, colours, coarse = [], [], [], []
+    for img in images:
         img = balance(img)
         for turn in (False, True):
             v = cv2.rotate(img, cv2.ROTATE_180) if turn else img
-            t = _lab(v[ty:VH - ty, tx:VW - tx])
-            cards.append(card)
+            t8 = cv2.cvtColor(v[ty:VH - ty, tx:VW - tx], cv2.COLOR_BGR2LAB)
+            lab8.append(t8)
             turned.append(turn)
-            templates.append(t)
-            colours.append(t[..., 1:].reshape(-1, 2).mean(axis=0))
+            colours.append(_template(t8)[..., 1:].reshape(-1, 2).mean(axis=0))
             coarse.append(_coarse(v))
-    return Views(cards, np.array(turned), templates, np.array(colours), np.stack(coarse))
+    return {"lab": np.stack(lab8), "turned": np.array(turned), "colours": np.array(colours),
+            "coarse": np.stack(coarse)}
+
+
+def _template(lab8: np.ndarray) -> np.ndarray:
+    """A template as _lab makes it, from its uint8 Lab."""
+    t = lab8.astype(np.float32)
+    t[..., 1:] *= 2.0
+    return t
+
+
+def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views:
+    cards = [c for c in labels for _ in (0, 1)]
+    return Views(cards, arrays["turned"], [_template(t) for t in arrays["lab"]],
+                 arrays["colours"], arrays["coarse"])
+
+
+def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
+    """Index views for matching: templates, mean colours and coarse vectors, 0° and 180°."""
+    return _views(_index(images), labels)
 
 
 def read_card(raw) -> pg.Card | None:
@@ -150,16 +170,27 @@ def read_card(raw) -> pg.Card | None:
 
 @cache
 def load(folder: Path | None) -> Views | None:
-    """The views registered in `folder` (None when there are none)."""
+    """The views registered in `folder` (None when there are none); their index is built
+    once and kept beside them (refcache)."""
     if folder is None or not (folder / VIEWS_FILE).exists():
         return None
     with np.load(folder / VIEWS_FILE) as data:
-        images = data["images"]
         labels = [read_card(c) for c in json.loads(str(data["labels"]))]
-    if images.shape[1:3] != (VH, VW):  # stored by an older version at another size
-        images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
-                           for i in images]) if len(images) else images
-    return build(images, labels) if len(labels) else None
+    if not labels:
+        return None
+
+    def index() -> dict[str, np.ndarray]:
+        with np.load(folder / VIEWS_FILE) as data:
+            images = data["images"]
+        if images.shape[1:3] != (VH, VW):  # stored by an older version at another size
+            images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
+                               for i in images])
+        return _index(images)
+
+    arrays = refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index)
+    if len(arrays["turned"]) != 2 * len(labels):  # a damaged store: build afresh
+        arrays = index()
+    return _views(arrays, labels)
 
 
 def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
@@ -180,11 +211,21 @@ def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
     return len(allof)
 
 
+def _top(values: np.ndarray, q: float) -> float:
+    """np.percentile(values, q) (linear), by a partial sort only."""
+    n = values.size
+    pos = q / 100 * (n - 1)
+    lo = int(np.floor(pos))
+    hi = min(lo + 1, n - 1)
+    part = np.partition(values.ravel(), (lo, hi))
+    return float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
+
+
 def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
     """The colour check: where the aligned cell and view differ most in colour (the top 5 %
     of pixels: an egg or a flower of another colour), in correlation units."""
-    d = np.linalg.norm(cv2.GaussianBlur(patch[..., 1:] - template[..., 1:], (0, 0), 1.2), axis=2)
-    return float(np.percentile(d, 98)) / COLOUR_SCALE
+    d = cv2.GaussianBlur(patch[..., 1:] - template[..., 1:], (0, 0), 1.2)
+    return _top(cv2.magnitude(d[..., 0].copy(), d[..., 1].copy()), 98) / COLOUR_SCALE
 
 
 def _placed(lab: np.ndarray, t: np.ndarray, x: int, y: int) -> np.ndarray:
@@ -194,33 +235,55 @@ def _placed(lab: np.ndarray, t: np.ndarray, x: int, y: int) -> np.ndarray:
     return out
 
 
+@dataclass
+class _Duelist:
+    """A finalist laid into the cell's frame, ready for duels: where it reaches, and its
+    colour blurred as a duel compares it."""
+
+    valid: np.ndarray
+    colour: np.ndarray
+
+
+def _duelist(placed: np.ndarray) -> _Duelist:
+    return _Duelist(~np.isnan(placed[..., 0]),
+                    cv2.GaussianBlur(np.nan_to_num(placed)[..., 1:], (0, 0), DUEL_BLUR))
+
+
 def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     """Where two candidate cards differ most (a flower, an egg's colour), which one the cell
     looks like: > 0 favours `a`, < 0 favours `b` (a share, -1..1)."""
-    both = ~(np.isnan(a[..., 0]) | np.isnan(b[..., 0]))
+    cell = cv2.GaussianBlur(lab[..., 1:], (0, 0), DUEL_BLUR)
+    return _duel(cell, _padded(cell), _duelist(a), _duelist(b))
+
+
+def _padded(cell: np.ndarray) -> np.ndarray:
+    return cv2.copyMakeBorder(cell, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_REPLICATE)
+
+
+def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist) -> float:
+    """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists."""
+    both = a.valid & b.valid
     if both.sum() < 50:
         return 0.0
     # blurred, so that a pattern one pixel off does not count, and on colour only
-    a, b, lab = (cv2.GaussianBlur(np.nan_to_num(v)[..., 1:], (0, 0), DUEL_BLUR)
-                 for v in (a, b, lab))
     both = cv2.erode(both.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
     if both.sum() < 50:
         return 0.0
-    apart = np.where(both, np.linalg.norm(a - b, axis=2), 0)
-    level = max(12.0, float(np.percentile(apart[both], 95)))
+    apart = np.where(both, np.linalg.norm(a.colour - b.colour, axis=2), 0)
+    level = max(12.0, _top(apart[both], 95))
     region = both & (apart >= level)
     if region.sum() < 6:
         return 0.0
-    ea, eb = _shifted_error(lab, a, region), _shifted_error(lab, b, region)
+    ea, eb = _shifted_error(padded, a.colour, region), _shifted_error(padded, b.colour, region)
     return (eb - ea) / (ea + eb + 1e-6)
 
 
-def _shifted_error(lab: np.ndarray, t: np.ndarray, region: np.ndarray) -> float:
-    """Mean colour error of the cell against a template over `region`, each separate part of
-    the region (a flower, an egg) shifted by up to SHIFT pixels to fit best."""
+def _shifted_error(padded: np.ndarray, t: np.ndarray, region: np.ndarray) -> float:
+    """Mean colour error of the cell (`padded` by SHIFT) against a template over `region`,
+    each separate part of the region (a flower, an egg) shifted by up to SHIFT pixels to fit
+    best."""
     n, parts, stats, _ = cv2.connectedComponentsWithStats(
         cv2.dilate(region.astype(np.uint8), np.ones((5, 5), np.uint8)))
-    padded = cv2.copyMakeBorder(lab, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_REPLICATE)
     total, count = 0.0, 0
     for k in range(1, n):
         x, y, w, h = (int(v) for v in stats[k][:4])
@@ -245,7 +308,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     mx, my = round(VW * MARGIN), round(VH * MARGIN)
     cell = balance(cell, cell[my:my + VH, mx:mx + VW])
     centre = cell[my:my + VH, mx:mx + VW]
-    first = views.coarse @ _coarse(centre)
+    first = np.einsum("ij,j->i", views.coarse, _coarse(centre))  # no BLAS threads to wake
     picks = np.argsort(-first)[:CANDIDATES]
     lab = _lab(cell)
     x0 = y0 = 0
@@ -255,23 +318,45 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         x0, y0 = mx + round(VW * TRIM) - rx, my + round(VH * TRIM) - ry
         th, tw = views.templates[0].shape[:2]
         window = lab[y0:y0 + th + 2 * ry, x0:x0 + tw + 2 * rx]
-    best: dict[pg.Card | None, tuple[float, bool, np.ndarray]] = {}
+    # every candidate's correlation first; the colour check (which only lowers a score) is
+    # worked out best correlation first, until no candidate left can reach the finalists
+    found = []
     for i in picks:
         t = views.templates[i]
         res = cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED)
         _, score, _, (x, y) = cv2.minMaxLoc(res)
-        x, y = x + x0, y + y0
+        found.append((float(score), int(i), x + x0, y + y0))
+    found.sort(key=lambda f: -f[0])
+    best: dict[pg.Card | None, tuple[float, bool, int, int, int]] = {}
+    for score, i, x, y in found:
+        if len(best) >= FINALISTS and score <= sorted(
+                (b[0] for b in best.values()), reverse=True)[FINALISTS - 1]:
+            break
+        t = views.templates[i]
         score -= colour_penalty(lab[y:y + t.shape[0], x:x + t.shape[1]], t)
         card = views.cards[i]
         if card not in best or score > best[card][0]:
-            best[card] = (score, bool(views.turned[i]), _placed(lab, t, x, y))
-    ranked = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
+            best[card] = (score, bool(views.turned[i]), i, x, y)
+    top4 = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
+    ranked = [(card, (sc, turned, _placed(lab, views.templates[i], x, y)))
+              for card, (sc, turned, i, x, y) in top4]
+    cell_colour = cv2.GaussianBlur(lab[..., 1:], (0, 0), DUEL_BLUR)
+    padded = _padded(cell_colour)
+    duelists = [_duelist(r[1][2]) for r in ranked]
+    duels: dict[tuple[int, int], float] = {}
+
+    def pair(a: int, b: int) -> float:
+        if (a, b) not in duels:
+            d = _duel(cell_colour, padded, duelists[a], duelists[b])
+            duels[(a, b)], duels[(b, a)] = d, -d
+        return duels[(a, b)]
+
     winner = 0
     for k in range(1, len(ranked)):
-        if duel(lab, ranked[k][1][2], ranked[winner][1][2]) > 0:
+        if pair(k, winner) > 0:
             winner = k
     card, (top, turned, placed) = ranked[winner]
-    margins = [duel(lab, placed, other[1][2]) for j, other in enumerate(ranked) if j != winner]
+    margins = [pair(winner, j) for j in range(len(ranked)) if j != winner]
     margin = min(margins) if margins else 1.0
     confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
     # a card not found by its own outline is doubtful: it must win more clearly

@@ -43,7 +43,7 @@ def _photo() -> bytes | None:
 def okoshki():
     """Cut the 48 faces from a photo of the deck laid out in order, and use them."""
     from assistant.vision.decode import PhotoError
-    from assistant.vision.register import RegisterError, register_okoshki_photos
+    from assistant.vision.register import RegisterError, register_okoshki_adding
 
     photos = []
     for f in request.files.getlist("photo")[:4]:
@@ -57,7 +57,8 @@ def okoshki():
         return redirect(url_for("deck.page", e=N_("Choose a photo of the 48 cards first.")),
                         code=303)
     try:
-        register_okoshki_photos(photos, folder())
+        # the photos of a refused try are kept: "add a photo of row 2 card 7" means just that
+        register_okoshki_adding(photos, folder())
     except (PhotoError, RegisterError) as exc:
         # Shown at once (not through a redirect): the line has numbers to put in the phone's words.
         return page(error=exc.message), 400
@@ -111,11 +112,13 @@ def pisanki():
     if not grid or any(len(row) != len(grid[0]) for row in grid):
         return jsonify(error=tr(N_("The confirmed table must be 4×6, 3×6 or 3×5."))), 400
     cards = [c for row in grid for c in row if c is not None and not c.get("down")]
-    if any("cloth" not in c or "egg" not in c for c in cards):
+    # a flower-only card has no egg: the cleaned grid drops its "egg": null, so an egg is
+    # asked of a card only when it has no flowers (learn_pisanki checks the card itself)
+    if any("cloth" not in c or ("egg" not in c and not c.get("flowers")) for c in cards):
         return jsonify(error=tr(N_("Every card of the confirmed table needs its tablecloth and "
                                    "egg."))), 400
     grid = [[None if c is None or c.get("down") else
-             {"cloth": c["cloth"], "egg": c["egg"], "double": c.get("double", False),
+             {"cloth": c["cloth"], "egg": c.get("egg"), "double": c.get("double", False),
               "flowers": c.get("flowers", [])} for c in row] for row in grid]
     return _learn(learn_pisanki, data, grid)
 
