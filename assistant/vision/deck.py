@@ -16,6 +16,7 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
+from assistant.vision import refcache
 
 W, H = 250, 350  # card size in pixels (5:7)
 BORDER = 9
@@ -292,8 +293,6 @@ REGISTERED: dict[str, object] = {"folder": None}
 def okoshki_faces() -> dict[str, np.ndarray]:
     """All 48 Okoshki faces by card id: the registered real cards where there are some,
     else the drawn ones (drawn once per process)."""
-    from assistant.vision import refcache
-
     drawn = refcache.kept("okoshki-drawn", None, (),
                           lambda: {"faces": np.stack([okoshki_face(c) for c in ok.DECK])})
     faces = {c.id: face for c, face in zip(ok.DECK, drawn["faces"], strict=True)}

@@ -9,6 +9,7 @@ spot shifts photo and reference alike. The margin to the second-best face is the
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from functools import cache
@@ -134,8 +135,6 @@ def references() -> tuple[list[pg.Card | None], np.ndarray]:
     feats = list(refcache.kept("pisanki-drawn", None, (), build)["features"])
     folder = deck.REGISTERED["folder"]
     if folder is not None and (folder / "pisanki.json").exists():  # type: ignore[operator]
-        import json
-
         for item in json.loads((folder / "pisanki.json").read_text()):  # type: ignore[operator]
             c = item["card"]
             cards.append(None if c is None else pg.Card(c["cloth"], c["egg"], c["double"],

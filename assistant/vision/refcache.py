@@ -23,6 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from assistant.config import ROOT
+
 # the modules whose code decides what a reference is
 CODE_FILES = ("deck.py", "pisanki.py", "okoshki.py", "views.py", "refcache.py")
 SUBFOLDER = ".references"
@@ -34,8 +36,6 @@ def drawn_place() -> Path:
     """Where the drawn deck's references are kept."""
     if PLACE["drawn"] is not None:
         return PLACE["drawn"]
-    from assistant.config import ROOT
-
     return Path(os.environ.get("ASSISTANT_INSTANCE", ROOT / "instance")) / "vision-cache"
 
 

@@ -8,7 +8,9 @@ Photos are 4000×3000 (12 MP) like a phone's.
 
 from __future__ import annotations
 
+import json
 import struct
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -238,9 +240,6 @@ OKOSHKI_SAMPLES = [(201, 10), (202, 12), (203, 14), (204, 16), (205, 18), (206, 
 
 def write_samples(folder: str) -> None:
     """Write the sample photos and their truth JSON (sample_photos/<game>/<name>.jpg/.json)."""
-    import json
-    from pathlib import Path
-
     root = Path(folder)
     for seed, rows, cols, down, orient in PISANKI_SAMPLES:
         data, truth = pisanki_photo(seed, rows, cols, down, orient)
