@@ -34,6 +34,9 @@ def pages(page, base):
         page.goto(base + "/")
         page.get_by_role("button", name=re.compile(game)).first.click()
         expect(page.locator("#table-main")).to_be_visible()
+        # Sizes are read once the stylesheet has loaded (the DOM is there before it: on a busy
+        # machine the controls were measured unstyled, 1 of 1 clean-clone runs).
+        page.wait_for_load_state("load")
         code = page.url.rstrip("/").split("/")[-1].split("?")[0]
         yield f"{game} table"
         page.goto(f"{base}/t/{code}/final")
