@@ -1,4 +1,4 @@
-"""1,000 phones on `make hosted`: `nice .venv/bin/python benchmarks/hosted_load.py [--seconds 60]`.
+"""1,000 phones on `make hosted`: `.venv/bin/python benchmarks/hosted_load.py [--seconds 60]`.
 
 Starts the hosted stack (scripts/hosted.py: Caddy with `tls internal`, gunicorn with WORKERS=2
 uvicorn workers, a throwaway PostgreSQL; or DATABASE_URL) on this machine, makes TABLES tables
@@ -6,9 +6,11 @@ of PHONES phones (a cookie and CSRF token each, from GET / over HTTPS), holds ev
 Server-Sent Events stream on /t/<code>/events through Caddy (asyncio TLS sockets, not browsers),
 and sends an edit per table every PERIOD s (POST /t/<code>/edit as the interaction layer does:
 op, v, nonce, csrf_token + cookie; HX-Request, X-Interact), each from the table's next phone.
-Prints p50/p95 of an edit's answer, of a change reaching the table's other phones (edit sent ->
-its version received on their streams), errors, and the CPU time of the app processes, Caddy
-and PostgreSQL over the run (/proc), per 100 phones. Loopback only; bounded in count and time.
+With --groups 2, two such stacks (a gunicorn and a Caddy each, as on two machines) share the
+PostgreSQL and each table's phones alternate between them. Prints p50/p95 of an edit's
+answer, of a change reaching the table's other phones (edit sent -> its version received on
+their streams), errors, and the CPU time of the app processes, Caddy and PostgreSQL over the
+run (/proc), per 100 phones. Loopback only; bounded in count and time.
 PUSH_MAX_HELD is set to the phones per process plus room (gunicorn's shared socket does not
 split the streams evenly), so that no phone is sent to polling.
 """
@@ -111,9 +113,9 @@ class Conn:
 class Run:
     """The tables, their phones, their streams and what was measured."""
 
-    def __init__(self, port: int, ctx: ssl.SSLContext, codes: list[str], phones: int,
+    def __init__(self, ports: list[int], ctx: ssl.SSLContext, codes: list[str], phones: int,
                  period: float) -> None:
-        self.port, self.ctx, self.codes, self.per, self.period = port, ctx, codes, phones, period
+        self.ports, self.ctx, self.codes, self.per, self.period = ports, ctx, codes, phones, period
         self.phones: dict[str, list[dict]] = {c: [] for c in codes}
         self.edits: list[float] = []  # ms
         self.sent: list[tuple[str, int, int, float]] = []  # code, sender, version, sent at
@@ -125,9 +127,10 @@ class Run:
     def error(self, kind: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
 
-    async def phone(self, code: str) -> dict:
-        """A phone: its own cookie (the session) and CSRF token, from GET /."""
-        conn = Conn(self.port, self.ctx)
+    async def phone(self, code: str, i: int) -> dict:
+        """A phone: its own cookie (the session) and CSRF token, from GET / (on a group's port)."""
+        port = self.ports[i % len(self.ports)]
+        conn = Conn(port, self.ctx)
         async with self.gate:
             status, headers, body = await conn.request("GET", "/", {})
         cookie = "; ".join(c.split(";", 1)[0] for c in headers.get("set-cookie", "").split("\n")
@@ -135,14 +138,15 @@ class Run:
         m = TOKEN.search(body.decode())
         if status != 200 or not m:
             raise SystemExit(f"GET / answered {status} without a CSRF token")
-        return {"conn": conn, "cookie": cookie, "token": m.group(1), "seen": {}, "held": False}
+        return {"conn": conn, "cookie": cookie, "token": m.group(1), "seen": {}, "held": False,
+                "port": port}
 
     async def stream(self, code: str, p: dict) -> None:
         """Hold the phone's event stream; note when each new version first arrives."""
         seen: dict[int, float] = p["seen"]
         top = -1
         while not self.stop.is_set():
-            conn = Conn(self.port, self.ctx)
+            conn = Conn(p["port"], self.ctx)
             try:
                 async with self.gate if not p["held"] else _nothing():
                     status, headers = await conn.head(
@@ -264,12 +268,15 @@ def cpu_of(pid: int) -> float:
     return total / tick
 
 
-async def measure(stack: hosted.Stack, codes: list[str], per: int, seconds: float,
+async def measure(stacks: list[hosted.Stack], codes: list[str], per: int, seconds: float,
                   period: float) -> tuple[Run, dict[str, float], float]:
-    run = Run(stack.port, stack.context(), codes, per, period)
+    ctx = ssl.create_default_context()
+    for s in stacks:
+        ctx.load_verify_locations(str(s.ca))
+    run = Run([s.port for s in stacks], ctx, codes, per, period)
     t0 = time.perf_counter()
     for code in codes:
-        run.phones[code] = await asyncio.gather(*(run.phone(code) for _ in range(per)))
+        run.phones[code] = await asyncio.gather(*(run.phone(code, i) for i in range(per)))
     streams = [asyncio.create_task(run.stream(c, p)) for c in codes for p in run.phones[c]]
     n = len(codes) * per
     while sum(p["held"] for c in codes for p in run.phones[c]) < n:
@@ -280,9 +287,9 @@ async def measure(stack: hosted.Stack, codes: list[str], per: int, seconds: floa
           f"errors so far {run.errors or 0}", flush=True)
     run.errors.clear()
     await asyncio.sleep(2)
-    pids = {"app": stack.app.pid, "caddy": stack.caddy.pid,
-            "postgres": stack.postgres.proc.pid if stack.postgres else 0}
-    before = {k: cpu_of(v) for k, v in pids.items() if v}
+    pids = {"app": [s.app.pid for s in stacks], "caddy": [s.caddy.pid for s in stacks],
+            "postgres": [s.postgres.proc.pid for s in stacks if s.postgres]}
+    before = {k: sum(map(cpu_of, v)) for k, v in pids.items() if v}
     own = resource.getrusage(resource.RUSAGE_SELF)
     started = time.perf_counter()
     tables = [asyncio.create_task(run.table(c, 1)) for c in codes]
@@ -291,7 +298,7 @@ async def measure(stack: hosted.Stack, codes: list[str], per: int, seconds: floa
     await asyncio.gather(*tables)
     took = time.perf_counter() - started
     await asyncio.sleep(2)  # the last edits' pushes
-    cpu = {k: (cpu_of(pids[k]) - v) / took for k, v in before.items()}
+    cpu = {k: (sum(map(cpu_of, pids[k])) - v) / took for k, v in before.items()}
     after = resource.getrusage(resource.RUSAGE_SELF)
     cpu["load generator"] = (after.ru_utime + after.ru_stime - own.ru_utime - own.ru_stime) / took
     for task in streams:
@@ -310,39 +317,51 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--phones", type=int, default=5, help="phones per table")
     ap.add_argument("--period", type=float, default=5.0, help="seconds between a table's edits")
-    ap.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS") or 2))
+    ap.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS") or 2),
+                    help="app processes per group")
+    ap.add_argument("--groups", type=int, default=1, help="process groups (a gunicorn and a "
+                    "Caddy each, as a second machine would be) on one PostgreSQL; a table's "
+                    "phones are spread over them")
     args = ap.parse_args()
-    if not 1 <= args.tables <= 1000 or not 2 <= args.phones <= 10 or args.seconds > 1800:
-        raise SystemExit("bounded: 1-1000 tables, 2-10 phones each, at most 1800 s")
+    if not 1 <= args.tables <= 1000 or not 2 <= args.phones <= 10 or args.seconds > 1800 \
+            or not 1 <= args.groups <= 4:
+        raise SystemExit("bounded: 1-1000 tables, 2-10 phones each, 1-4 groups, at most 1800 s")
     more_files(16384)
     n = args.tables * args.phones
-    held = str(max(500, n // args.workers * 2))
+    held = str(max(500, n // (args.workers * args.groups) * 2))
     folder = Path(tempfile.mkdtemp(prefix="hosted-load-"))
-    env = {**os.environ, "WORKERS": str(args.workers), "HOSTED_PORT": str(devenv.free_port()),
-           "SITE_ADDRESS": "localhost", "ASSISTANT_INSTANCE": str(folder),
-           "PUSH_MAX_HELD": held, "SECRET_KEY": secrets.token_hex(16)}
+    env = {**os.environ, "WORKERS": str(args.workers), "SITE_ADDRESS": "localhost",
+           "ASSISTANT_INSTANCE": str(folder), "PUSH_MAX_HELD": held,
+           "SECRET_KEY": secrets.token_hex(16)}
     print(f"machine: {os.cpu_count()} cores, load {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
           f"; {time.strftime('%Y-%m-%d %H:%M %Z')}")
-    print(f"stack: Caddy (tls internal) -> gunicorn {args.workers} uvicorn workers "
+    print(f"stack: {args.groups} x [Caddy (tls internal) -> gunicorn {args.workers} uvicorn "
+          f"workers] "
           f"(PUSH_MAX_HELD={held} each) -> PostgreSQL; {args.tables} tables x {args.phones} "
           f"phones, an edit per table every {args.period:g} s for {args.seconds:g} s")
-    stack = hosted.Stack(env, devenv.pg_bindir(devenv.System()), folder=folder / "hosted",
-                         say=lambda *a, **k: None)
+    stacks: list[hosted.Stack] = []
     try:
-        stack.start()
+        for g in range(args.groups):
+            stack = hosted.Stack({**env, "HOSTED_PORT": str(devenv.free_port())},
+                                 devenv.pg_bindir(devenv.System()), folder=folder / f"hosted{g}",
+                                 say=lambda *a, **k: None)
+            stacks.append(stack)
+            stack.start()
+            env["DATABASE_URL"] = stack.env["DATABASE_URL"]  # the next group: the same database
         from assistant.store import Store
 
-        store = Store(stack.env["DATABASE_URL"])
+        store = Store(env["DATABASE_URL"])
         codes = []
         for _ in range(args.tables):
             t = store.create_table("kitsune")
             store.append(t.code, "players.add", {"name": "Ala"}, base=t.version)
             codes.append(t.code)
         store.dispose()
-        run, cpu, took = asyncio.run(measure(stack, codes, args.phones, args.seconds,
+        run, cpu, took = asyncio.run(measure(stacks, codes, args.phones, args.seconds,
                                              args.period))
     finally:
-        stack.stop()
+        for stack in reversed(stacks):
+            stack.stop()
     pushes, missed = run.pushes()
     if missed:
         run.errors["change never reached a phone"] = missed
