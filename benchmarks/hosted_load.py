@@ -11,8 +11,8 @@ PostgreSQL and each table's phones alternate between them. Prints p50/p95 of an 
 answer, of a change reaching the table's other phones (edit sent -> its version received on
 their streams), errors, and the CPU time of the app processes, Caddy and PostgreSQL over the
 run (/proc), per 100 phones. Loopback only; bounded in count and time.
-PUSH_MAX_HELD is set to the phones per process plus room (gunicorn's shared socket does not
-split the streams evenly), so that no phone is sent to polling.
+PUSH_MAX_HELD is set to twice the phones per process (gunicorn's shared socket does not split
+the streams evenly), so that no phone is sent to polling; PUSH_MAX_HELD=500 tries the default.
 """
 
 from __future__ import annotations
@@ -328,7 +328,7 @@ def main() -> None:
         raise SystemExit("bounded: 1-1000 tables, 2-10 phones each, 1-4 groups, at most 1800 s")
     more_files(16384)
     n = args.tables * args.phones
-    held = str(max(500, n // (args.workers * args.groups) * 2))
+    held = os.environ.get("PUSH_MAX_HELD") or str(max(500, n // (args.workers * args.groups) * 2))
     folder = Path(tempfile.mkdtemp(prefix="hosted-load-"))
     env = {**os.environ, "WORKERS": str(args.workers), "SITE_ADDRESS": "localhost",
            "ASSISTANT_INSTANCE": str(folder), "PUSH_MAX_HELD": held,
