@@ -53,4 +53,5 @@ def defaults() -> dict:
         "SECRET_KEY": secret_key(folder),
         "DATABASE_URL": os.environ.get("DATABASE_URL", f"sqlite:///{folder / 'assistant.db'}"),
         "IDLE_DAYS": float(os.environ.get("IDLE_DAYS") or BASE["IDLE_DAYS"]),
+        "PUSH_MAX_HELD": int(os.environ.get("PUSH_MAX_HELD") or BASE["PUSH_MAX_HELD"]),
     }

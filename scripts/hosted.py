@@ -98,7 +98,7 @@ class Stack:
                   f"127.0.0.1:{self.app_port}; log {self.folder / 'app.log'}", self.say):
             self.app = self._spawn([
                 str(VENV / "bin" / "gunicorn"), "assistant.asgi:app",
-                "--worker-class", "uvicorn_worker.UvicornWorker", "--workers", str(self.workers),
+                "--worker-class", "assistant.worker.Worker", "--workers", str(self.workers),
                 "--bind", f"127.0.0.1:{self.app_port}", "--graceful-timeout", "10",
                 "--timeout", "60", "--forwarded-allow-ips", "127.0.0.1",
             ], "app.log")

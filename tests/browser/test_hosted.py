@@ -242,3 +242,4 @@ def test_no_table_code_in_the_access_log(stack):
     assert any(line["request"]["uri"].startswith("/t/…") for line in lines)
     assert code not in log and code.lower() not in log
     assert not re.search(r"csrf|session=", log)
+
