@@ -15,13 +15,20 @@ import importlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from assistant.games.ranking import Ranking
 from assistant.reducers import Reducer, State
 
-if TYPE_CHECKING:  # types only: the store imports this module
-    from assistant.store import Table
+
+class Table(Protocol):
+    """What a game's page functions read of a table (the store's Table has it; the registry
+    names no store type, since the store asks the registry for each game's reducer)."""
+
+    code: str
+    game: str
+    version: int
+    state: State
 
 BUILTIN = ("assistant.web.liski", "assistant.web.pisanki", "assistant.web.okoshki",
            "assistant.web.kitsune")

@@ -53,19 +53,14 @@ def _targets(node: ast.AST, here: str, is_package: bool, known: set[str]) -> set
     return out
 
 
-def _type_checking(node: ast.If) -> bool:
-    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-
-
 def _imports(tree: ast.AST) -> list[tuple[ast.Import | ast.ImportFrom, bool]]:
-    """Every run-time import statement and whether it sits inside a function."""
+    """Every import statement (type-only ones too: a circle is one however it is dodged) and
+    whether it sits inside a function."""
     out: list[tuple[ast.Import | ast.ImportFrom, bool]] = []
     todo: list[tuple[ast.AST, bool]] = [(tree, False)]
     while todo:
         node, in_function = todo.pop()
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _type_checking(child):
-                continue  # types only: not loaded at run time
             if isinstance(child, ast.Import | ast.ImportFrom):
                 out.append((child, in_function))
                 continue
