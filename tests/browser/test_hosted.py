@@ -31,14 +31,36 @@ from tests.browser.conftest import FLAGS, PHONE
 from tests.conftest import TOKEN_RE, database_lock
 
 
-@pytest.fixture(scope="module")
-def stack(tmp_path_factory):
-    """The hosted stack on a free port, on TEST_DATABASE_URL (held alone while it runs)."""
+def stack_database() -> str:
+    """TEST_DATABASE_URL for a hosted stack; the test is skipped, saying why, without Caddy
+    or PostgreSQL."""
     if os.environ.get("CADDY_SKIP") or not shutil.which("caddy"):
         pytest.skip(os.environ.get("CADDY_SKIP") or "caddy is not installed (make test installs it)")
     url = os.environ.get("TEST_DATABASE_URL")
     if not url:
         pytest.skip(os.environ.get("TEST_DATABASE_SKIP") or "TEST_DATABASE_URL is not set")
+    return url
+
+
+def logged_once(code: str) -> dict[str, int]:
+    """The table's logged edits, nonce -> seq; asserts that no nonce was applied twice."""
+    engine = sa.create_engine(os.environ["TEST_DATABASE_URL"])
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text(
+                "SELECT e.nonce, e.seq FROM events e JOIN tables t ON t.id = e.table_id "
+                "WHERE t.code = :c"), {"c": code}).all()
+    finally:
+        engine.dispose()
+    logged = Counter(n for n, _ in rows if n)
+    assert not [n for n, c in logged.items() if c > 1]  # none applied twice
+    return dict(rows)
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    """The hosted stack on a free port, on TEST_DATABASE_URL (held alone while it runs)."""
+    url = stack_database()
     folder = tmp_path_factory.mktemp("hosted")
     env = {**os.environ, "DATABASE_URL": url, "HOSTED_PORT": str(free_port()), "WORKERS": "2",
            "ASSISTANT_INSTANCE": str(folder), "SITE_ADDRESS": "localhost"}
@@ -212,17 +234,7 @@ def test_a_worker_killed_mid_game_loses_and_doubles_no_edit(stack):
     acked = {n: s for p in phones for n, s in p.acked.items()}
     assert sum(len(p.gaps) for p in phones) == 8 * 12  # every edit answered (applied or refused)
     assert len(acked) >= 8  # concurrent edits of one key: the stale ones are refused, said so
-    engine = sa.create_engine(os.environ["TEST_DATABASE_URL"])
-    try:
-        with engine.connect() as conn:
-            rows = conn.execute(sa.text(
-                "SELECT e.nonce, e.seq FROM events e JOIN tables t ON t.id = e.table_id "
-                "WHERE t.code = :c"), {"c": code}).all()
-    finally:
-        engine.dispose()
-    logged = Counter(n for n, _ in rows if n)
-    assert not [n for n, c in logged.items() if c > 1]  # none applied twice
-    seqs = dict(rows)
+    seqs = logged_once(code)
     assert {n: seqs.get(n) for n in acked} == acked  # no acknowledged edit lost
     # Every phone was answered again soon after the kill (gunicorn starts a new worker).
     assert max(max(p.gaps) for p in phones) < 2.0, [max(p.gaps) for p in phones]

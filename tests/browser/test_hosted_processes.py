@@ -11,7 +11,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import os
-import shutil
 import subprocess
 import time
 
@@ -20,6 +19,7 @@ import pytest
 from scripts import hosted
 from scripts.devenv import free_port
 from tests.browser.conftest import FLAGS, PHONE
+from tests.browser.test_hosted import stack_database
 from tests.conftest import database_lock
 
 EDITS = 24
@@ -35,11 +35,7 @@ SEND = """(i) => { const t = performance.timeOrigin + performance.now();
 @pytest.fixture(scope="module")
 def stacks(tmp_path_factory):
     """Two hosted stacks of one app process each on TEST_DATABASE_URL (held alone meanwhile)."""
-    if os.environ.get("CADDY_SKIP") or not shutil.which("caddy"):
-        pytest.skip(os.environ.get("CADDY_SKIP") or "caddy is not installed (make test installs it)")
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip(os.environ.get("TEST_DATABASE_SKIP") or "TEST_DATABASE_URL is not set")
+    url = stack_database()
     folder = tmp_path_factory.mktemp("two")
     made = []
     with database_lock(url):

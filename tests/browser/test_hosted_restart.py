@@ -11,12 +11,9 @@ import threading
 import time
 import urllib.parse
 import urllib.request
-from collections import Counter
-
-import sqlalchemy as sa
 
 from tests.browser import test_hosted
-from tests.browser.test_hosted import Phone, worker_pids
+from tests.browser.test_hosted import Phone, logged_once, worker_pids
 
 stack = test_hosted.stack  # the same fixture, its own instance for this module
 
@@ -118,17 +115,7 @@ def test_a_rolling_restart_drops_and_doubles_no_tap(stack):
     assert len(after) == 2 and not after & before  # every worker was replaced
     acked = {n: s for p in phones for n, s in p.acked.items()}
     assert sum(len(p.gaps) for p in phones) == 8 * 40  # every tap answered (applied or refused)
-    engine = sa.create_engine(os.environ["TEST_DATABASE_URL"])
-    try:
-        with engine.connect() as conn:
-            rows = conn.execute(sa.text(
-                "SELECT e.nonce, e.seq FROM events e JOIN tables t ON t.id = e.table_id "
-                "WHERE t.code = :c"), {"c": code}).all()
-    finally:
-        engine.dispose()
-    logged = Counter(n for n, _ in rows if n)
-    assert not [n for n, c in logged.items() if c > 1]  # none applied twice
-    seqs = dict(rows)
+    seqs = logged_once(code)
     assert {n: seqs.get(n) for n in acked} == acked  # no acknowledged tap lost
     slowest_tap = max(max(p.gaps) for p in phones)
     lags = [s.lag(v, at) for s in streams for v, at in answered]
