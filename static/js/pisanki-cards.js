@@ -109,7 +109,7 @@
       const dot = '<span class="egg-dot egg-' + b.egg + '"></span>';
       pic_ += doubleEgg(b.cloth) && b.egg !== "none" ? dot + dot : dot;
     }
-    if (b.flower) pic_ += '<span class="flower-dot flower-' + b.flower + '"></span>'.repeat(b.two ? 2 : 1);
+    if (b.flower) pic_ += ('<span class="flower-dot flower-' + b.flower + '"></span>').repeat(b.two ? 2 : 1);
     pic.innerHTML = pic_;
   }
 
