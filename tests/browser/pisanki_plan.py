@@ -24,6 +24,7 @@ reading order, a brush changed only where it differs from the one in hand.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 CLOTHS = ("checked", "striped", "dotted")
 EGGS = ("purple", "red", "orange", "yellow", "green", "blue")
@@ -72,6 +73,35 @@ def realistic_table(seed: int) -> list[list[dict | None]]:
 def cell_name(r: int, c: int) -> str:
     """'B3' = column B, row 3."""
     return f"{chr(ord('A') + c)}{r + 1}"
+
+
+# The order of brush states benchmarks/pisanki_register_taps.py plans a deck's tables with.
+def _order(states: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """An order of brush states where most changes are one tap (greedy from each start, 2-opt)."""
+    def step(a, b):
+        return (a[0] != b[0]) + (a[1] != b[1])
+
+    def cost(seq):
+        return 2 + sum(step(a, b) for a, b in pairwise(seq))
+
+    best = None
+    for start in states:
+        seq, left = [start], [s for s in states if s != start]
+        while left:
+            nxt = min(left, key=lambda s: (step(seq[-1], s), s))
+            seq.append(nxt)
+            left.remove(nxt)
+        improved = True
+        while improved:
+            improved = False
+            for i in range(1, len(seq) - 1):
+                for j in range(i + 1, len(seq)):
+                    cand = seq[:i] + seq[i:j + 1][::-1] + seq[j + 1:]
+                    if cost(cand) < cost(seq):
+                        seq, improved = cand, True
+        if best is None or cost(seq) < cost(best):
+            best = seq
+    return best or []
 
 
 def _cards(grid):
