@@ -39,13 +39,16 @@ def new_table(browser, url, size):
     page.set_default_timeout(20000)
     page.goto(f"{url}/?lang=pl")
     page.locator("form button").filter(has_text="Pisanki").first.click()
+    page.wait_for_selector("html[data-interact=ready]")
     form = page.locator("form:has(input[name=op][value='players.add'])").first
     for name in PLAYERS:
         form.locator("input[name=name]").fill(name)
         before = page.locator("#table-main").get_attribute("data-version")
         form.locator("input[name=name]").press("Enter")
         page.wait_for_function(
-            "(v) => document.querySelector('#table-main').dataset.version !== v", arg=before)
+            "(v) => { const m = document.querySelector('#table-main');"
+            " return !!m && m.dataset.version !== v; }", arg=before)
+    page.wait_for_function(f"document.querySelectorAll('.p-tab').length === {len(PLAYERS)}")
     address = page.url.split("?")[0]
     ctx.close()
     return address

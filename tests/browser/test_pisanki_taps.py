@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import landed, shot
-from tests.browser.pisanki_plan import WAYS, drive, realistic_table, want
+from tests.browser.pisanki_plan import IN_VIEW, WAYS, drive, realistic_table, want
 
 
 def two_player_table(live_server, new_phone, names=("Ala", "Olek")):
@@ -95,3 +96,56 @@ def test_an_egg_pass_keeps_each_cells_cloth(live_server, new_phone):
     tap("Flower pink", "Cell D1")
     expect(page.locator("#p-hint")).to_have_text("A neutral card is a double egg: it has no flowers.")
     assert not entry.get_by_role("button", name="Double egg").count()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_the_grid_and_every_brush_fit_one_screen(live_server, new_phone, size):
+    # Issue 26: the grid was 825 px tall with its brushes; painting took 28-30 scrolls.
+    page = two_player_table(live_server, new_phone)
+    page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+    page.goto(f"{live_server}{page.url.split(live_server)[1]}?lang=pl")
+    page.locator("#p-entry .p-grid").evaluate("(g) => g.scrollIntoView({block: 'start', behavior: 'instant'})")
+    targets = page.locator("#p-entry .p-cell, #p-entry .tool")
+    assert targets.count() == 24 + 42
+    out = [h.get_attribute("aria-label") for h in targets.element_handles()
+           if not page.evaluate(IN_VIEW, h)]
+    assert not out, f"out of reach at {size}: {out}"
+    shot(page, f"pisanki-painting-{size[0]}")
+    # The bar never covers what follows it: at the foot of the page it sits in its place above
+    # the help, and the sheet below the painting section is in view and on top.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    bar, help_ = (page.locator(s).evaluate("(e) => e.getBoundingClientRect().toJSON()")
+                  for s in ("#p-bar", "#p-entry .p-help"))
+    assert bar["bottom"] <= help_["top"] + 1
+    assert page.locator("#p-sheet").evaluate("""(e) => { const r = e.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.bottom - 8);
+        return r.bottom <= innerHeight && e.contains(top); }""")
+
+
+def test_card_by_card_keeps_the_cloth_and_moves_on(live_server, new_phone):
+    page = two_player_table(live_server, new_phone)
+    entry = page.locator("#p-entry")
+
+    def tap(*names):
+        for n in names:
+            entry.get_by_role("button", name=n, exact=True).click()
+
+    # No brush in hand: a tap on a card picks that card; its parts go straight on it.
+    tap("Cell A1", "Tablecloth striped", "Egg red")
+    expect(page.locator("#p-brush .p-brush-what")).to_contain_text("Card A1")
+    tap("Egg blue")  # an egg the card has: the next card, with the cloth of the one before
+    tap("Card: checked cloth, green egg", "Flower pink", "Flower pink")  # C1, two flowers
+    tap("Face down")  # D1
+    tap("Tablecloth dotted", "Flower yellow")  # E1: no egg, both flowers in one tap
+    expect(entry.locator(".p-cell.at")).to_have_attribute("data-name", "E1")
+    grid = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
+    assert grid[0][:5] == [
+        {"cloth": "striped", "egg": "red", "double": False, "flowers": []},
+        {"cloth": "striped", "egg": "blue", "double": False, "flowers": []},
+        {"cloth": "checked", "egg": "green", "double": False, "flowers": ["pink", "pink"]},
+        {"down": True},
+        {"cloth": "dotted", "egg": None, "double": False, "flowers": ["yellow", "yellow"]}]
+    assert page.evaluate("window.pisankiTaps") == 10
+    # The brush put down ends it: a tap on a card with no brush picks it again.
+    tap("Put the brush down")
+    expect(entry.locator(".p-cell.at")).to_have_count(0)
