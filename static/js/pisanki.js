@@ -96,12 +96,13 @@
       render(e);
       return;
     }
-    render(e);
     // Queued by the interaction layer (kept over a reload, sent in order, re-sent when the
     // connection drops); its answer, the table as every edit's, is morphed in and the taps
-    // still waiting are painted over it again (withPending).
+    // still waiting are painted over it again (withPending). Queued before drawing: drawn
+    // first, an older tap of the same cell still waiting was painted over this one.
     window.interact.post("pisanki.cell",
       { player: e.dataset.player, name: e.dataset.name, r: r, c: c }, { cell: next });
+    render(e);
   }
 
   function cellName(e, r, c) {
@@ -111,6 +112,8 @@
 
   function tapCell(btn) {
     const e = entry();
+    // Build on the taps still waiting even when an answer has just been morphed in.
+    if (!e.dataset.preview) withPending(e);
     const grid = JSON.parse(e.dataset.grid);
     const r = +btn.dataset.r, c = +btn.dataset.c;
     counted();
@@ -133,6 +136,7 @@
   // after its flowers or face down, and face down after anything, start the next card in reading order (face-down cards
   // skipped); an egg that starts a card keeps the cloth of the card before.
   function tapPart(e, a, kind, value) {
+    withPending(e);
     const grid = JSON.parse(e.dataset.grid);
     const rows = grid.length, cols = grid[0].length;
     const parts = kind === "card" ? ["cloth", "egg"] : kind === "tool" ? [value] : [kind];
