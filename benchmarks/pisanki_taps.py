@@ -6,7 +6,8 @@ phone-sized page of a live server: one brush per kind of card, a cloth pass then
 flowers, and card by card. Every tap is a real click on the button; a scroll is counted when
 the next button is not fully in view and on top (the finger must scroll first). After each
 way the server's table must be exactly the dealt one. Prints taps and scrolls per way and
-screen size (median / max), in Polish, with a screenshot mid-table per size (screenshots/).
+screen size (median / max), in Polish, with a screenshot mid-table per size (screenshots/);
+first, the same ways planned over 300 tables (no browser) for the spread of the taps.
 
     .venv/bin/python benchmarks/pisanki_taps.py [N]
 """
@@ -70,7 +71,7 @@ def paint(browser, address, p, way, grid, size, shot_name=None):
             page.screenshot(path=str(SHOTS / f"{shot_name}.png"))
 
     taps, scrolls = drive(page, planned, during)
-    assert page.evaluate("window.pisankiTaps") == taps
+    assert page.evaluate("window.pisankiTaps") == taps == len(planned)
     page.wait_for_selector("html[data-taps='0']", state="attached", timeout=120000)
     page.reload()
     got = json.loads(page.locator("#p-entry").get_attribute("data-grid"))
@@ -82,6 +83,13 @@ def paint(browser, address, p, way, grid, size, shot_name=None):
 def main() -> None:
     """Print taps and scrolls per way and screen size over N dealt tables."""
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    # The same ways planned (not driven) over many more tables: the spread of the taps.
+    many = 300
+    print(f"planned taps over {many} tables (the page makes exactly these, checked below):")
+    for way, plan in WAYS.items():
+        counts = sorted(len(plan(realistic_table(seed))) for seed in range(many))
+        print(f"  {way:28} median {statistics.median(counts):g}, max {counts[-1]}, "
+              f"at most 50 on {sum(c <= 50 for c in counts)} of {many}")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{tmp}/b.db",
                           "POLL_MS": 1000, "DECK_FOLDER": f"{tmp}/deck"})
