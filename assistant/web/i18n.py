@@ -33,6 +33,7 @@ from markupsafe import Markup
 from assistant.config import ROOT
 from assistant.messages import Message
 from assistant.reducers.okoshki import DEFAULT_NAMES
+from assistant.web.hyphens import soft_hyphens
 
 LANGUAGES = ("en", "pl")
 COOKIE = "lang"
@@ -168,3 +169,4 @@ def init_i18n(app: Flask) -> None:
     )
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["player_name"] = player_name
+    app.jinja_env.filters["shy"] = soft_hyphens  # long names break with a hyphen
