@@ -293,3 +293,40 @@ def test_a_long_name_breaks_with_a_hyphen_and_copies_without_one(app_server, bro
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.strip() == NAMES[0], repr(copied)
     ctx.close()
+
+
+REAL = ["Aleksandra", "Bartłomiej", "Christopher", "Dobrosława", "Emmanuelle"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("names", [REAL, NAMES], ids=["real-names", "24-letter-names"])
+def test_every_player_tab_in_view_at_360_with_five_players(app_server, browser, lang, names):
+    url, app = app_server
+    from tests.web.test_results import play
+
+    code = play(app, "pisanki", [("players.add", {"name": n}) for n in names])
+    ctx, page = polish_360(browser)
+    for p in (0, 4):
+        page.goto(f"{url}/t/{code}?lang={lang}&p={p}")
+        expect(page.locator("html[data-interact=ready]")).to_have_count(1)
+        tabs = page.locator(".p-tab")
+        expect(tabs).to_have_count(5)
+        # The page scrolls down to the tabs (only the page: the tab row keeps its own scroll).
+        page.locator(".p-tabs").evaluate("n => n.scrollIntoView({block: 'center'})")
+        for i, tab in enumerate(tabs.all()):
+            box = tab.bounding_box()
+            # On screen across the phone (no tab to scroll to), a finger-sized target ...
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (i, box)
+            assert box["width"] >= 44 and box["height"] >= 44, (i, box)
+            # ... that is what a tap at its middle hits (not cut by a scroller's edge) ...
+            hit = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('.p-tab')",
+                                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+            assert hit, (i, box)
+            # ... with its name and its count badge whole.
+            badge = tab.locator(".p-miss").bounding_box()
+            assert badge["x"] >= box["x"] and badge["x"] + badge["width"] <= box["x"] + box["width"]
+            assert tab.evaluate("t => t.scrollWidth <= t.clientWidth"), (i, tab.inner_text())
+        expect(tabs.nth(p)).to_have_class(re.compile(r"\bnow\b"))
+        no_overflow(page, f"Pisanki tabs, player {p + 1}")
+        shot(page, f"{lang}-pisanki-tabs-{len(names[0])}-360-p{p}")
+    ctx.close()
