@@ -74,6 +74,14 @@ def player_name(name: str) -> str:
     return _(name) if name in DEFAULT_NAMES else name
 
 
+def and_join(names: Any) -> str:
+    """Names as a sentence lists them: "Ala, Ola i Ela" (never "Ala i Ola i Ela")."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + _(" and ") + names[-1]
+
+
 def local_time(ms: int, style: str = "date") -> Markup:
     """A moment for a page: `<time>` with the UTC instant, written in the page's language
     (UTC, marked so) until static/js/localtime.js rewrites it in the phone's time zone."""
@@ -170,3 +178,4 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["player_name"] = player_name
     app.jinja_env.filters["shy"] = soft_hyphens  # long names break with a hyphen
+    app.jinja_env.filters["and_join"] = and_join
