@@ -44,6 +44,7 @@ FIXED = {
     "Say which line the older edits come before.":  # a history entry is a "wpis"
         "Wskaż, przed którym wpisem są starsze zmiany.",
     "Second run-out: %(why)s.": "Talia skończyła się po raz drugi: %(why)s.",
+    "Dealer": "Rozdający",  # the sheet's column: the glossary's noun, as "Pierwszy rozdający"
 }
 
 
