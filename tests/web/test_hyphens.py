@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from assistant.web.hyphens import SHY, soft_hyphens
 
 
@@ -26,3 +28,9 @@ def test_only_the_shown_name_is_hyphenated(app, client):
     assert f"<h2>{soft_hyphens(name)}</h2>" in text
     assert f'value="{name}"' in text and f'aria-label="Zone of {name}"' in text
     assert SHY not in client.get(f"/t/{code}/result.json").get_data(as_text=True)
+    assert SHY not in client.get(f"/t/{code}/result.csv").get_data(as_text=True)
+    # The final screen shows the name hyphenated; what its Share button sends is as typed.
+    final = client.get(f"/t/{code}/final").get_data(as_text=True)
+    assert soft_hyphens(name) in final
+    share = re.search(r'id="share" data-text="([^"]*)"', final).group(1)
+    assert name in share and SHY not in share
