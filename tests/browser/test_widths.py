@@ -164,10 +164,10 @@ def app_server(tmp_path):
 
 def polish_360(browser):
     """A Polish phone 360 px wide."""
-    ctx = browser.new_context(viewport=SMALL, device_scale_factor=2, is_mobile=True,
-                              has_touch=True, locale="pl-PL")
-    page = ctx.new_page()
-    page.set_default_timeout(8000)
+    from tests.browser.test_polish import polish_phone
+
+    ctx, page = polish_phone(browser)
+    page.set_viewport_size(SMALL)
     return ctx, page
 
 
