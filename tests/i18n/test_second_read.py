@@ -122,3 +122,16 @@ def test_cells_still_to_enter_end_with_the_note_not_a_semicolon(app, client):
     line = re.search(r"Zostało do wpisania:(.*?)</p>", text).group(1)
     assert line.strip() == ("Ala: 1 pole; Olek: 1 pole "
                             "(do czasu wpisania liczą się jako karty rewersem do góry).")
+
+
+def test_no_english_engine_detail_in_a_polish_sentence():
+    """The engines' English field-path details are left out of Polish refusals (K11)."""
+    from tests.i18n.test_catalogue import ENGLISH_DETAIL
+
+    t = pl()
+    detail = {"why": "column.cards[0].total: must be a whole number", "error": "grid[0][1]: egg"}
+    said = {m: t.gettext(m) % detail for m in ENGLISH_DETAIL}
+    assert said == {"This card is not valid (%(why)s).": "Ta karta jest niepoprawna.",
+                    "These counts do not fit the deck (%(why)s).": "Te liczby nie pasują do talii.",
+                    "The confirmed table has a card that cannot be: %(error)s":
+                        "Zatwierdzony stół ma kartę, której nie ma w talii."}
