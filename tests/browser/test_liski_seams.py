@@ -33,13 +33,21 @@ TABS_HIDDEN = """() => { const out = [];
 
 
 def set_up_board(page):
-    """One puchater, Zmarzlin, the board set up and column 1's problem chosen."""
+    """One puchater, Zmarzlin, the board set up and the problems of columns 1 and 2 chosen
+    (Pogryziony ołówek, the library's first card: a crown and a red flower of 3)."""
     setup = page.locator("details.lsetup")
     landed(page, setup.locator(".row.wrap form.inline button").first.click)
     landed(page, setup.locator("form.inline button").filter(has_text="(15)").click)
     landed(page, page.locator("form button.btn-wide").click)
-    page.locator("#col-0 button.pick").first.click()
-    landed(page, page.locator("#sheet-card .libcard").first.click)
+    for col in (0, 1):
+        page.locator(f"#col-{col} button.pick").first.click()
+        landed(page, page.locator("#sheet-card .libcard").first.click)
+
+
+def lay_by_value(page, symbol, transition):
+    sheet = page.locator("#sheet-lay")
+    sheet.locator(f"label.symopt:has(input[name='item.symbols[]'][value={symbol}])").click()
+    landed(page, sheet.locator(f"button.trans-btn[value='{transition}']").click)
 
 
 @pytest.mark.parametrize("lang", ["pl", "en"])
@@ -66,6 +74,22 @@ def test_lay_sheet_column_tabs_are_never_under_its_head(live_server, new_phone, 
     assert page.evaluate(TABS_HIDDEN) == [], "after a card is laid"
     if lang == "pl":
         shot(page, f"liski-lay-sheet-scrolled-{width}")
+    # Column 1 beaten (the crown laid, its marker set in the sheet, then a red flower): the
+    # sheet moves on to column 2 by itself and says so in its head, still within the screen.
+    marker = sheet.locator(".lay-markers[data-col='0'] button")
+    marker.scroll_into_view_if_needed()
+    landed(page, marker.click)
+    expect(page.locator("#col-0 .lmarkers .marker.on")).to_have_count(1)
+    lay_by_value(page, "flower", "")
+    expect(page.locator("#col-0")).to_have_class(re.compile("beaten"))
+    expect(sheet.locator("input[name=col]:checked")).to_have_value("1")
+    expect(sheet.locator(".sheet-title")).to_have_text(re.compile("^\\w+ 1 ✓ → 2$"))
+    expect(page.locator("#col-1 h3")).to_be_in_viewport()
+    # (1 px of rounding allowed: the page itself measures 361 at 360 on main.)
+    assert page.evaluate("document.querySelector('#sheet-lay').scrollWidth") <= width + 1
+    assert page.evaluate(TABS_HIDDEN) == [], "moved on to the next column"
+    if lang == "pl":
+        shot(page, f"liski-lay-sheet-next-column-{width}")
 
 
 @pytest.mark.parametrize("width", [360, 390])
