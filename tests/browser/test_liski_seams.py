@@ -136,3 +136,39 @@ def test_adding_puchaters_moves_no_button(live_server, new_phone, width, lang):
     expect(page.locator("ul.puchaters li")).to_have_count(4)
     if lang == "pl":
         shot(page, f"liski-setup-puchaters-{width}")
+
+
+def test_only_this_phones_end_closes_its_lay_sheet(live_server, new_phone):
+    """Another phone ending the phase (or the time running out) leaves the sheet open, as
+    cards laid in time may still be entered; this phone's own End closes it."""
+    page = new_phone()
+    setup_page(page, live_server, "Liski", "en")
+    set_up_board(page)
+    landed(page, page.get_by_role("button", name="▶ Start").click)
+    other = new_phone()
+    other.goto(page.url)
+    page.locator("#col-0 button[data-sheet=lay]").click()
+    sheet = page.locator("#sheet-lay")
+    expect(sheet).to_be_visible()
+    before = page.locator("#table-main").get_attribute("data-version")
+    landed(other, other.get_by_role("button", name="End phase now").click)
+    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+    expect(page.get_by_role("button", name="Resolve the problems phase")).to_have_count(1)
+    expect(sheet).to_be_visible()
+    expect(sheet.locator(".lwarn")).to_contain_text("Time is up")
+    lay_by_value(page, "crown", "")  # a card laid in time, entered late
+    expect(page.locator("#col-0 .lstack li")).to_have_count(1)
+    expect(sheet).to_be_visible()
+    # Next round, this phone ends the phase with its sheet open: the sheet closes.
+    sheet.locator(".sheet-close").click()
+    for name in ("Resolve the problems phase", re.compile("^Refill"), "Next round ▶"):
+        landed(page, page.get_by_role("button", name=name).click)
+    landed(page, page.get_by_role("button", name="▶ Start").click)
+    page.locator("#col-1 button[data-sheet=lay]").click()
+    expect(sheet).to_be_visible()
+    end = page.get_by_role("button", name="End phase now")
+    page.evaluate("""() => { const e = document.querySelector('#f-end button');
+        const s = document.querySelector('#sheet-lay');
+        window.scrollBy(0, e.getBoundingClientRect().bottom - s.getBoundingClientRect().top + 16); }""")
+    landed(page, end.click)
+    expect(sheet).to_be_hidden()
