@@ -31,15 +31,13 @@ from assistant import create_app  # noqa: E402
 from assistant.vision import register, synth  # noqa: E402
 from tests.browser.conftest import CHROMIUM, FLAGS, PHONE, serve  # noqa: E402
 from tests.browser.test_deck_register import (  # noqa: E402
+    KEEP_RESULT,
     register_table,
     registration_tables,
     table_photo,
 )
 from tests.browser.test_pisanki import new_table  # noqa: E402
 
-# The photo's answer as the page got it (the outline is checked against the photo's truth).
-KEEP_RESULT = """document.addEventListener("photo:result",
-  function (ev) { window.lastPhotoResult = ev.detail.result; });"""
 DRAG = " (a player would drag the corners: not done here)"
 
 

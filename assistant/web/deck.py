@@ -111,7 +111,16 @@ def pisanki():
     grid = [[None if c is None or c.get("down") else
              {"cloth": c["cloth"], "egg": c.get("egg"), "double": c.get("double", False),
               "flowers": c.get("flowers", [])} for c in row] for row in grid]
-    return _learn(vision.register.learn_pisanki, data, grid)
+    # The outline the player dragged on the preview: the cells checked are the ones learned
+    # (the outline found alone was the wrong one, or the player would not have dragged it).
+    try:
+        corners = vision.api.read_corners(json.loads(request.form["corners"])) \
+            if request.form.get("corners") else None
+    except vision.api.RecognitionError as exc:  # before ValueError: it is one
+        return jsonify(error=tr(exc.message)), 400
+    except (ValueError, RecursionError):
+        return jsonify(error=tr(N_("The table's corners could not be read."))), 400
+    return _learn(lambda d, g, f: vision.register.learn_pisanki(d, g, f, corners), data, grid)
 
 
 @bp.post("/forget")

@@ -133,8 +133,8 @@
           { rows: rows, cols: cols, corners: JSON.stringify(quad) }, progress);
         const c2 = annotate(source, again, "pisanki", rows, cols);
         dragCorners(c2, source, again, rows, cols, box, blob, progress);
-        document.dispatchEvent(new CustomEvent("photo:result",
-          { detail: { game: "pisanki", box: box, result: again, canvas: c2 } }));
+        document.dispatchEvent(new CustomEvent("photo:result",  // corners: learn with them too
+          { detail: { game: "pisanki", box: box, result: again, canvas: c2, corners: quad } }));
       } catch (err) {
         if (window.appToast) window.appToast(err.message || String(err));
       } finally {

@@ -19,6 +19,8 @@
     e.dataset.saved = e.dataset.grid;
     e.dataset.grid = JSON.stringify(cells);
     e.dataset.unsure = JSON.stringify(unsure);
+    // The outline the player dragged: the cards are learned from the cells it gave.
+    e.dataset.corners = d.corners ? JSON.stringify(d.corners) : "";
     e.dataset.preview = "1";
     window.tableBusy = true;
     const out = d.box.querySelector(".photo-result");
@@ -47,7 +49,7 @@
   });
 
   // The confirmed table teaches the recogniser what these real cards look like.
-  async function learnCards(box, grid) {
+  async function learnCards(box, grid, corners) {
     const cells = grid.map(function (row) {
       return row.map(function (c) { return c.down ? null : { cloth: c.cloth, egg: c.egg || null,
         double: !!c.double, flowers: c.flowers || [] }; });
@@ -55,6 +57,7 @@
     const lf = new FormData();
     lf.append("photo", box.photoBlob, "photo.jpg");
     lf.append("grid", JSON.stringify(cells));
+    if (corners) lf.append("corners", corners);
     lf.append("csrf_token", box.dataset.csrf);
     const lr = await fetch(box.dataset.learn, { method: "POST", body: lf, headers: { "X-CSRF-Token": box.dataset.csrf } });
     const lo = await lr.json();
@@ -69,6 +72,7 @@
     const tick = box && box.querySelector(".learn-deck");
     const learn = !!(use && tick && tick.checked && box.photoBlob);
     const photo = box && { photoBlob: box.photoBlob, dataset: box.dataset };
+    const corners = e.dataset.corners;
     delete e.dataset.preview;
     const result = e.querySelector(".photo-result");
     if (result) result.hidden = true;
@@ -83,7 +87,7 @@
     const out = await window.interact.post("pisanki.grid",
       { player: e.dataset.player, name: e.dataset.name }, { grid: grid });
     if (out.error) return;  // the interaction layer showed it
-    if (learn) await learnCards(photo, grid);
+    if (learn) await learnCards(photo, grid, corners);
   }
   document.addEventListener("click", function (ev) {
     const b = ev.target.closest && ev.target.closest("button[data-end-preview]");

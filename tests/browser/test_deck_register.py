@@ -11,6 +11,7 @@ a card is refused, naming the card; a second photo is added and the deck is regi
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 from pathlib import Path
@@ -28,6 +29,9 @@ from tests.browser.pisanki_plan import _order, cell_name
 from tests.browser.test_pisanki import new_table
 
 FLOWERS = ("blue", "pink", "purple", "yellow")
+# The photo's answer as the page got it (an init script: tests and the benchmark read it).
+KEEP_RESULT = """document.addEventListener("photo:result",
+  function (ev) { window.lastPhotoResult = ev.detail.result; });"""
 # The first photo a server reads builds its references (several CPU seconds on a busy machine).
 READ_MS = 90000
 
@@ -142,9 +146,10 @@ def preview_grid(page) -> list[list]:
 
 
 def register_table(page, photo: Path, want: list[list], learned_before: int = 0,
-                   name: str = "Ala") -> dict:
+                   name: str = "Ala", first=None) -> dict:
     """On a Pisanki table page: photograph the table, paint every wrong guess right with the
-    brushes, tick "Also learn my cards" and use the table, by taps. Returns the figures."""
+    brushes, tick "Also learn my cards" and use the table, by taps (`first(page)`, when
+    given, is done on the preview before the fixes). Returns the figures."""
     entry = page.locator("#p-entry")
     taps = 2  # the camera button and the shutter (the file is set on the input)
     clear = page.locator("#p-brush .p-brush-clear")
@@ -154,6 +159,8 @@ def register_table(page, photo: Path, want: list[list], learned_before: int = 0,
     page.get_by_label(f"Photo of {name}'s table").set_input_files(str(photo))
     use = page.get_by_role("button", name="Use this table")
     expect(use).to_be_visible(timeout=READ_MS)
+    if first is not None:
+        first(page)
     guess = preview_grid(page)
     unsure = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.unsure)")
     wrong = [cell_name(r, c) for r, row in enumerate(want) for c, w in enumerate(row)
@@ -190,6 +197,47 @@ def register_table(page, photo: Path, want: list[list], learned_before: int = 0,
             "unsure": sum(map(sum, unsure)), "learned": learned_before + n}
 
 
+def drag_a_corner(page) -> list:
+    """Drag the preview outline's bottom right corner a little inwards, as a player whose
+    outline is off does; the table is read again with it. Returns the new outline."""
+    page.locator("#p-entry .photo-annot").scroll_into_view_if_needed()
+    found = page.evaluate("window.lastPhotoResult.quad")
+    x, y = page.evaluate("""() => {
+      const c = document.querySelector('#p-entry .photo-annot'), r = c.getBoundingClientRect();
+      const res = window.lastPhotoResult, k = r.width / res.size[0];
+      return [r.left + res.quad[2][0] * k, r.top + res.quad[2][1] * k];
+    }""")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - 12, y - 9, steps=4)
+    page.mouse.up()
+    page.wait_for_function("x => window.lastPhotoResult.quad[2][0] !== x", arg=found[2][0],
+                           timeout=READ_MS)
+    expect(page.get_by_role("button", name="Use this table")).to_be_visible()
+    dragged = page.evaluate("window.lastPhotoResult.quad")
+    assert dragged[2][0] < found[2][0] - 3 and dragged[0] == found[0]
+    return dragged
+
+
+# What the page sends to learn (Playwright does not show a request body holding a file): the
+# fields of the form, the photo as a data: URL.
+KEEP_LEARNING = """(function () {
+  const send = window.fetch;
+  window.fetch = function (url, opts) {
+    if (String(url).endsWith("/deck/pisanki") && opts && opts.body instanceof FormData) {
+      const sent = window.learnSent = {};
+      for (const [k, v] of opts.body.entries()) {
+        if (typeof v === "string") { sent[k] = v; continue; }
+        const r = new FileReader();
+        r.onload = function () { sent[k] = r.result; };
+        r.readAsDataURL(v);
+      }
+    }
+    return send.apply(this, arguments);
+  };
+})();"""
+
+
 def test_a_pisanki_deck_is_registered_by_taps(live_server, new_phone, tmp_path):
     tables = registration_tables()
     grid = tables[3]  # the table with the back; it holds a flower-only card too
@@ -197,14 +245,19 @@ def test_a_pisanki_deck_is_registered_by_taps(live_server, new_phone, tmp_path):
     assert None in cards and any(c is not None and c.egg is None for c in cards)
     photo, want, _ = table_photo(7053, grid, tmp_path)
     page = new_phone()
+    page.add_init_script(KEEP_RESULT)
+    page.add_init_script(KEEP_LEARNING)
     new_table(page, live_server, "Ala", "Bo")  # two players: 4×6 tables
     page.wait_for_load_state("load")  # the photo island listens once its script has run
-    done = register_table(page, photo, want)
+    outline = []
+    done = register_table(page, photo, want, first=lambda p: outline.append(drag_a_corner(p)))
     # a first deck: kinds the drawn deck does not look like must be painted
     assert done["wrong"] and done["corrections"] >= len(done["wrong"])
     print(f"\nPisanki registration table: {len(done['wrong'])} cells guessed wrong, "
           f"{done['unsure']} marked unsure, {done['taps']} taps in all")
     shot(page, "deck-register-pisanki-used")
+    page.wait_for_function("() => window.learnSent && window.learnSent.photo")
+    sent = page.evaluate("window.learnSent")
     saved = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
     assert saved == want  # the corrected table is the table's too
     page.goto(live_server + "/deck/")
@@ -215,6 +268,14 @@ def test_a_pisanki_deck_is_registered_by_taps(live_server, new_phone, tmp_path):
     kept = json.loads((tmp_path / "deck" / "pisanki.json").read_text())
     assert [k["card"] for k in kept] == [None if c.get("down") else c
                                         for row in want for c in row]
+    # The cells learned are the ones the player checked: cut along the dragged outline (the
+    # learning used to find the outline again on its own, the one the player had corrected).
+    assert sent.get("corners"), "the dragged outline was not sent with the cards to learn"
+    corners = json.loads(sent["corners"])  # as dragged (the answer's outline is rounded)
+    assert np.allclose(corners, outline[0], atol=0.1)
+    photo_sent = base64.b64decode(sent["photo"].split(",", 1)[1])
+    register.learn_pisanki(photo_sent, json.loads(sent["grid"]), tmp_path / "mine", corners)
+    assert kept == json.loads((tmp_path / "mine" / "pisanki.json").read_text())
 
 
 def layout_photo(seed: int, glare: tuple[int, int] | None, folder: Path) -> Path:
@@ -261,3 +322,4 @@ def test_an_okoshki_deck_refused_for_glare_then_added_to(live_server, new_phone,
     face = cv2.imread(str(folder / f"{ok.DECK[8 + 2].id}.png"))
     drawn = cv2.resize(deck2.okoshki_face(ok.DECK[8 + 2].id), face.shape[1::-1])
     assert np.corrcoef(face.astype(float).ravel(), drawn.astype(float).ravel())[0, 1] > 0.7
+
