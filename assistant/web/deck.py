@@ -28,8 +28,10 @@ def page(error=None):
     """How to register each game's deck, and what is registered now."""
     cols = vision.register.OKOSHKI_COLS
     order = [ok.DECK[i:i + cols] for i in range(0, len(ok.DECK), cols)]
+    # photos of a refused try are kept (register_okoshki_adding): the page says so
+    kept = len(list((folder() / vision.register.PENDING).glob("*.jpg")))
     return render_template("deck.html", status=vision.register.status(folder()), order=order,
-                           ok=ok,
+                           ok=ok, kept=kept,
                            message=request.args.get("m"), error=error or request.args.get("e"))
 
 

@@ -307,6 +307,11 @@ def test_an_okoshki_deck_refused_for_glare_then_added_to(live_server, new_phone,
     alert = page.get_by_role("alert").filter(has_text="Retake")
     expect(alert).to_contain_text("row 2 card 3 (glare)", timeout=READ_MS)
     expect(page.get_by_text("Now: the drawn cards.").first).to_be_visible()
+    # the photo is kept: the player adds one, rather than picking all photos again
+    expect(page.get_by_role("status")).to_have_text(
+        "Kept from your last try: 1 photo. Add a photo of the cards named above: it is used "
+        "together with the kept one.")
+    page.get_by_role("status").scroll_into_view_if_needed()
     shot(page, "deck-register-okoshki-glare")
     # a second photo, with glare on another card: alone it would not do, with the first it does
     page.get_by_label("Photo of the 48 Okoshki cards") \
@@ -315,6 +320,7 @@ def test_an_okoshki_deck_refused_for_glare_then_added_to(live_server, new_phone,
     expect(page.get_by_role("status")).to_have_text("Your Okoshki cards are registered.",
                                                     timeout=READ_MS)
     expect(page.get_by_text(re.compile("Now: 48 of your cards registered"))).to_be_visible()
+    expect(page.locator(".deck-kept")).to_have_count(0)
     shot(page, "deck-register-okoshki-done")
     folder = tmp_path / "deck"
     assert register.status(folder)["okoshki"] == 48
