@@ -64,6 +64,29 @@
     window.interact.toast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
   }
 
+  function result0(e) { return e.querySelector(".photo-result"); }
+
+  // A refused table (a rule of the game) goes back to its preview with every fix the player
+  // made, the photo and the tick: only the cell at fault needs a tap, not the whole table.
+  function reopen(keep, corners) {
+    const e = P() && P().entry();
+    if (!e) return;
+    e.dataset.saved = keep.saved;
+    e.dataset.grid = keep.grid;
+    e.dataset.unsure = keep.unsure;
+    e.dataset.corners = corners || "";
+    e.dataset.preview = "1";
+    window.tableBusy = true;  // the table as the server has it waits until the preview ends
+    const out = result0(e);
+    if (out) {
+      if (!out.querySelector("[data-end-preview]")) keep.shown.forEach(function (n) { out.appendChild(n); });
+      out.hidden = false;
+    }
+    const learn = e.querySelector(".learn");
+    if (learn) learn.hidden = false;
+    P().render(e);
+  }
+
   async function endPreview(use) {
     const e = P() && P().entry();
     if (!e || !e.dataset.preview) return;
@@ -73,8 +96,10 @@
     const learn = !!(use && tick && tick.checked && box.photoBlob);
     const photo = box && { photoBlob: box.photoBlob, dataset: box.dataset };
     const corners = e.dataset.corners;
+    const keep = { grid: e.dataset.grid, unsure: e.dataset.unsure, saved: e.dataset.saved,
+                   shown: result0(e) ? Array.from(result0(e).childNodes) : [] };
     delete e.dataset.preview;
-    const result = e.querySelector(".photo-result");
+    const result = result0(e);
     if (result) result.hidden = true;
     if (!use) {
       e.dataset.grid = e.dataset.saved;
@@ -86,7 +111,7 @@
     // The answer is the table as every edit's, morphed in; a refusal comes back as `error`.
     const out = await window.interact.post("pisanki.grid",
       { player: e.dataset.player, name: e.dataset.name }, { grid: grid });
-    if (out.error) return;  // the interaction layer showed it
+    if (out.error) { reopen(keep, corners); return; }  // the interaction layer showed it
     if (learn) await learnCards(photo, grid, corners);
   }
   document.addEventListener("click", function (ev) {

@@ -238,6 +238,25 @@ KEEP_LEARNING = """(function () {
 })();"""
 
 
+def a_refused_table_keeps_its_preview(page) -> None:
+    """Paint seven double eggs on the preview and use it: the game refuses the table, and the
+    preview stays with every fix (it used to be dropped, fixes, photo and all)."""
+    entry = page.locator("#p-entry")
+    use = page.get_by_role("button", name="Use this table")
+    entry.locator('.tool[data-kind="cloth"][data-value="neutral"]').tap()
+    entry.locator('.tool[data-kind="egg"][data-value="red"]').tap()
+    for name in ("A1", "B1", "C1", "D1", "E1", "F1", "A2"):
+        entry.locator(f'.p-cell[data-name="{name}"]').tap()
+    painted = preview_grid(page)
+    use.tap()
+    expect(page.locator("#toast")).to_contain_text("at most 6 double eggs")
+    expect(use).to_be_visible()
+    expect(entry).to_have_attribute("data-preview", "1")
+    assert preview_grid(page) == painted
+    expect(page.get_by_label("Also learn my cards from this photo")).to_be_visible()
+    entry.locator("#p-brush .p-brush-clear").tap()  # the brush down: the fixes start afresh
+
+
 def test_a_pisanki_deck_is_registered_by_taps(live_server, new_phone, tmp_path):
     tables = registration_tables()
     grid = tables[3]  # the table with the back; it holds a flower-only card too
@@ -250,11 +269,16 @@ def test_a_pisanki_deck_is_registered_by_taps(live_server, new_phone, tmp_path):
     new_table(page, live_server, "Ala", "Bo")  # two players: 4×6 tables
     page.wait_for_load_state("load")  # the photo island listens once its script has run
     outline = []
-    done = register_table(page, photo, want, first=lambda p: outline.append(drag_a_corner(p)))
+    def first(p):
+        outline.append(drag_a_corner(p))
+        a_refused_table_keeps_its_preview(p)
+
+    done = register_table(page, photo, want, first=first)
     # a first deck: kinds the drawn deck does not look like must be painted
     assert done["wrong"] and done["corrections"] >= len(done["wrong"])
+    # (the corner dragged and the refused try are not counted: the benchmark has neither)
     print(f"\nPisanki registration table: {len(done['wrong'])} cells guessed wrong, "
-          f"{done['unsure']} marked unsure, {done['taps']} taps in all")
+          f"{done['taps']} taps in all")
     shot(page, "deck-register-pisanki-used")
     page.wait_for_function("() => window.learnSent && window.learnSent.photo")
     sent = page.evaluate("window.learnSent")
