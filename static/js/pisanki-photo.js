@@ -61,7 +61,9 @@
     lf.append("csrf_token", box.dataset.csrf);
     const lr = await fetch(box.dataset.learn, { method: "POST", body: lf, headers: { "X-CSRF-Token": box.dataset.csrf } });
     const lo = await lr.json();
-    window.interact.toast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
+    // Good news is not shown as a refusal (red): the "info" toast.
+    window.interact.toast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned),
+      lo.error ? {} : { kind: "info" });
   }
 
   function result0(e) { return e.querySelector(".photo-result"); }

@@ -193,6 +193,7 @@ def register_table(page, photo: Path, want: list[list], learned_before: int = 0,
     n = sum(len(row) for row in want)
     assert learning.value.json() == {"learned": n}
     expect(page.locator("#toast")).to_have_text(f"Learned {n} of your cards.")
+    expect(page.locator("#toast")).to_have_class(re.compile("toast-info"))  # not a refusal
     return {"taps": taps, "wrong": wrong, "corrections": len(plan),
             "unsure": sum(map(sum, unsure)), "learned": learned_before + n}
 
