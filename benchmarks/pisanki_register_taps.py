@@ -65,8 +65,10 @@ def main() -> int:
                     q = np.array(truth["quad"]) * res["size"][0] / synth.PHOTO_W
                     off = np.abs(np.array(res["quad"]) - q).max() / np.linalg.norm(q[2] - q[0])
                     total += done["taps"]
+                    silent = " ".join(done["silent"]) or "-"
                     print(f"table {k + 1} (4×6): {len(done['wrong'])} cells guessed wrong, "
-                          f"{done['unsure']} marked unsure, {done['corrections']} correction "
+                          f"{done['unsure']} marked unsure ({len(done['silent'])} wrong and not "
+                          f"marked: {silent}), {done['corrections']} correction "
                           f"taps, {done['taps']} taps in all; outline off by {off:.1%} of the "
                           f"diagonal{DRAG if off >= 0.03 else ''}",
                           flush=True)

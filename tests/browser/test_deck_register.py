@@ -194,7 +194,9 @@ def register_table(page, photo: Path, want: list[list], learned_before: int = 0,
     assert learning.value.json() == {"learned": n}
     expect(page.locator("#toast")).to_have_text(f"Learned {n} of your cards.")
     expect(page.locator("#toast")).to_have_class(re.compile("toast-info"))  # not a refusal
-    return {"taps": taps, "wrong": wrong, "corrections": len(plan),
+    silent = [cell_name(r, c) for r, row in enumerate(want) for c, w in enumerate(row)
+              if guess[r][c] != w and not unsure[r][c]]
+    return {"taps": taps, "wrong": wrong, "corrections": len(plan), "silent": silent,
             "unsure": sum(map(sum, unsure)), "learned": learned_before + n}
 
 
@@ -255,6 +257,7 @@ def a_refused_table_keeps_its_preview(page) -> None:
     expect(entry).to_have_attribute("data-preview", "1")
     assert preview_grid(page) == painted
     expect(page.get_by_label("Also learn my cards from this photo")).to_be_visible()
+    shot(page, "deck-register-pisanki-refused-kept")
     entry.locator("#p-brush .p-brush-clear").tap()  # the brush down: the fixes start afresh
 
 
