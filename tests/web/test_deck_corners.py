@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from assistant.vision import register, synth
-from tests.web.test_deck import as_page_sends
+from tests.web.test_deck import as_page_sends, post_table
 
 
 @pytest.fixture(autouse=True)
@@ -17,23 +17,10 @@ def drawn_deck_after():
     register.use_folder(None)
 
 
-def post(phone, photo: bytes, grid, corners: str) -> object:
-    """The learn form with a `corners` field (multipart built by hand, as test_deck does)."""
-    phone.get("/deck/")
-    b = "xDeckBoundaryx"
-    fields = {"grid": json.dumps(grid), "csrf_token": phone.token, "corners": corners}
-    body = b"".join(f'--{b}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
-                    .encode() for k, v in fields.items())
-    body += (f'--{b}\r\nContent-Disposition: form-data; name="photo"; filename="t.jpg"\r\n'
-             f'Content-Type: image/jpeg\r\n\r\n'.encode() + photo + f"\r\n--{b}--\r\n".encode())
-    return phone.client.post("/deck/pisanki", data=body,
-                             content_type=f"multipart/form-data; boundary={b}")
-
-
 def test_the_dragged_outline_is_the_one_learned(app, phone, tmp_path):
     data, truth = synth.pisanki_photo(8, 3, 5, 1)
     corners = [[300.0, 200.0], [1500.0, 210.0], [1490.0, 1100.0], [310.0, 1090.0]]
-    resp = post(phone, data, as_page_sends(truth["grid"]), json.dumps(corners))
+    resp = post_table(phone, data, as_page_sends(truth["grid"]), corners=json.dumps(corners))
     assert resp.status_code == 200, resp.get_json()
     register.learn_pisanki(data, truth["grid"], tmp_path / "mine", corners)
     kept = (Path(app.config["DECK_FOLDER"]) / "pisanki.json").read_text()
@@ -44,5 +31,5 @@ def test_the_dragged_outline_is_the_one_learned(app, phone, tmp_path):
                                            ("not json", "corners could not be read")])
 def test_corners_that_are_no_outline_are_refused(phone, corners, says):
     data, truth = synth.pisanki_photo(8, 3, 5, 1)
-    resp = post(phone, data, as_page_sends(truth["grid"]), corners)
+    resp = post_table(phone, data, as_page_sends(truth["grid"]), corners=corners)
     assert resp.status_code == 400 and says in resp.get_json()["error"]
