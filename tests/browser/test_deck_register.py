@@ -358,3 +358,27 @@ def test_an_okoshki_deck_refused_for_glare_then_added_to(live_server, new_phone,
     drawn = cv2.resize(deck2.okoshki_face(ok.DECK[8 + 2].id), face.shape[1::-1])
     assert np.corrcoef(face.astype(float).ravel(), drawn.astype(float).ravel())[0, 1] > 0.7
 
+
+
+def test_an_okoshki_zone_teaches_its_cards(live_server, new_phone, tmp_path):
+    """"Also learn my cards" on a zone photo: the cards it was sure of are kept as views, and
+    the page says so as news (it used to be in a refusal's red)."""
+    page = new_phone()
+    page.goto(live_server + "/")
+    page.get_by_role("button", name=re.compile("Okoshki")).click()
+    page.wait_for_load_state("load")
+    photo = Path(__file__).parents[2] / "sample_photos" / "okoshki" / "zone-202-12.jpg"
+    page.get_by_label("Photo of Player 1's zone").set_input_files(str(photo))
+    use = page.get_by_role("button", name="Use these counts")
+    expect(use).to_be_visible(timeout=READ_MS)
+    tick = page.locator("#zone-0").get_by_label("Also learn my cards from this photo")
+    tick.tap()
+    expect(tick).to_be_checked()
+    with page.expect_response(lambda r: r.url.endswith("/deck/okoshki/learn"),
+                              timeout=READ_MS) as learning:
+        use.tap()
+    n = learning.value.json()["learned"]
+    assert n >= 10  # the zone's twelve cards, but for any it was unsure of
+    toast = page.locator("#toast")
+    expect(toast).to_have_text(f"Learned {n} of your cards.")
+    expect(toast).to_have_class(re.compile("toast-info"))
