@@ -324,6 +324,8 @@ class Match:
     order: tuple[str, ...] = ()  # the best few cards, best first
     view: tuple[int, ...] = ()  # the best view of each of them
     source: str = ""  # what proposed the outline: "features", "outline" or "corner"
+    firsts: tuple[float, ...] = ()  # the first look's score of each card in `order`
+    rest: float = -1.0  # the first look's best score among the cards not in `order`
 
 
 @cache
@@ -394,9 +396,13 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
             if twin not in near:
                 near.append(twin)
         views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in near)
+        outside = np.ones(len(per_card), bool)
+        outside[near] = False
         m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
                   float(per_card[top]) - other, np.roll(quad, -turn, axis=0),
-                  tuple(ids[k] for k in near), views)
+                  tuple(ids[k] for k in near), views, "",
+                  tuple(float(per_card[k]) for k in near),
+                  float(per_card[outside].max()) if outside.any() else -1.0)
         if best is None or m.score > best.score:
             best = m
     assert best is not None
@@ -568,10 +574,14 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
     in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
     to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
     quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
+    # the close look only weighed the first look's few best cards: a card left out of it
+    # that the first look found nearly as good is a rival the margin never met
+    margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
     return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
-                 m.source)
+                 m.source, m.firsts, m.rest)
 
 
+OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
 PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
 FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
 
