@@ -363,9 +363,10 @@ def _seen_planes(hidden: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
-          hidden: np.ndarray | None = None) -> Match:
+          hidden: np.ndarray | None = None, extra: tuple[str, ...] = ()) -> Match:
     """The card whose views best match the outline (either way round), and how sure;
-    `hidden`: the part of the card (flat frame) another card lies over, left out."""
+    `hidden`: the part of the card (flat frame) another card lies over, left out; `extra`:
+    cards the close look must meet too."""
     ids, starts, colour, grey, _ = view_table()
     flat = _card_balanced(flatten(img, quad))
     seen = _seen_planes(hidden) if hidden is not None else None
@@ -390,7 +391,7 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
         near = [k for k in order[:SHORTLIST] if per_card[k] >= per_card[top] - SHORTLIST_GAP]
         # a first look can miss a print on the valance or a bar: the cards one such detail
         # away from the best (its other windows, each one's other print) get the close look too
-        near += [ids.index(c) for c in SIBLINGS[ids[top]] if ids.index(c) not in near]
+        near += [ids.index(c) for c in (*SIBLINGS[ids[top]], *extra) if ids.index(c) not in near]
         for k in list(near):
             twin = ids.index(TWINS[ids[k]])
             if twin not in near:
@@ -744,6 +745,13 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
     if hidden is not None:
         m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden), source=m0.source)
     m = m0 if len(m0.order) < 2 else settle(img, m0, hidden)  # a lone candidate needs no look
+    # the close look met the first look's best card's other windows and twin: when another
+    # card won, its own are met too (the true card may be one detail away from the winner)
+    missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id]) if c not in m0.order)
+    if m.id != m0.id and missing:
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, extra=(m.id, *missing)),
+                     source=m0.source)
+        m = settle(img, m0, hidden)
     if hidden is None and np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:
         again = match(img, m.quad, both_ways=False)  # the outline moved: look again
         m = again if len(again.order) < 2 else settle(img, again)

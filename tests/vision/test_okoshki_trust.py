@@ -69,3 +69,17 @@ def test_a_card_cut_askew_is_put_back_in_line_with_the_others():
         assert after < 0.4 * before and after < 0.025 * width
     # and the cards that were cut well stay where they were
     assert max(float(np.abs(o - t).max()) for o, t in zip(out, true, strict=True)) < 0.04 * width
+
+
+def test_when_another_card_wins_the_close_look_its_own_neighbours_are_met_too():
+    img, quad = one_card()
+    ids, starts = vo.view_table()[:2]
+    m = vo.match(img, quad, both_ways=False)
+    # a first look that put green-3 first and left the true card (purple-2) out: purple-3,
+    # one window away from it, wins the close look, and then meets its own other windows
+    order = ("green-3", "purple-3")
+    m0 = replace(m, id="green-3", order=order, view=tuple(int(starts[ids.index(c)])
+                                                          for c in order),
+                 firsts=(m.score, m.score - 0.05), rest=m.score - 0.2)
+    settled = vo._settled(img, m0)
+    assert settled.id == "purple-2" and "purple-2" in settled.order
