@@ -577,7 +577,8 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
     quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
     # the close look only weighed the first look's few best cards: a card left out of it
     # that the first look found nearly as good is a rival the margin never met
-    margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
+    if m.firsts:
+        margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
     return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
                  m.source, m.firsts, m.rest)
 
