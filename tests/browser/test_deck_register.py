@@ -204,13 +204,19 @@ def drag_a_corner(page) -> list:
     """Nudge the preview outline's bottom right corner (2 px on the phone, about 12 in the
     photo), as a player setting it on the table's corner does; the table is read again with
     it. Returns the new outline."""
-    page.locator("#p-entry .photo-annot").scroll_into_view_if_needed()
+    # The brushes' bar sticks to the bottom of the screen under the photo's lower half: scroll
+    # the photo up under the top bar, as a finger does to reach its bottom corners.
+    page.evaluate("""() => { const r = document.querySelector('#p-entry .photo-annot')
+      .getBoundingClientRect(); window.scrollBy(0, r.top - 84); }""")
     found = page.evaluate("window.lastPhotoResult.quad")
     x, y = page.evaluate("""() => {
       const c = document.querySelector('#p-entry .photo-annot'), r = c.getBoundingClientRect();
       const res = window.lastPhotoResult, k = r.width / res.size[0];
       return [r.left + res.quad[2][0] * k, r.top + res.quad[2][1] * k];
     }""")
+    on_top = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)"
+                           ".closest('#p-entry .photo-annot')", [x, y])
+    assert on_top, "the outline's corner is under another control"
     page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(x - 2, y - 2, steps=4)  # 2 px of the phone: about 12 of the photo
