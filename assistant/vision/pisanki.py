@@ -23,7 +23,7 @@ from assistant.vision import cards, deck, refcache, views
 from assistant.vision.decode import decode
 
 CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
-UNSURE = 0.25  # below this confidence a cell is shown as "please check"
+UNSURE = 0.3  # below this confidence a cell is shown as "please check"
 
 BORDER_PX = 4
 
