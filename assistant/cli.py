@@ -60,6 +60,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     config["PUBLIC_URL"] = url
     if args.max_held is not None:
         config["PUSH_MAX_HELD"] = args.max_held
+    if args.deck:
+        config["DECK_FOLDER"] = str(deck_folder(args.deck))
     try:
         app = create_app(config)
     except SQLAlchemyError as exc:
@@ -72,11 +74,32 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ValueError(f"cannot listen on {args.host}:{args.port}: {exc.strerror} "
                          "(is another server running? try --port 8001)") from None
     print(f"Table companion is running. Phones on this Wi-Fi open: {url}")
+    if args.deck:
+        print(deck_line(Path(config["DECK_FOLDER"])))
     print(terminal_qr(url))
     sys.stdout.flush()
     asgi.more_files()
     asgi.server(asgi.Push(app)).run(sockets=[sock])
     return 0
+
+
+def deck_folder(name: str) -> Path:
+    """The folder `serve --deck` names: a registered deck, or a new one the deck page fills."""
+    path = Path(name).expanduser().resolve()
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"--deck {name}: not a folder (name the folder of a registered deck)")
+    return path
+
+
+def deck_line(folder: Path) -> str:
+    """One line on what the served deck folder holds, so a wrong folder is seen at once."""
+    held = vision.register.status(folder)
+    if not held["okoshki"] and not held["pisanki"]:
+        # A new folder is fine (the deck page registers into it); a mistyped one is said here.
+        return (f"Deck: {folder} holds no registered cards yet: the drawn deck is used until "
+                "you register yours on the deck page (/deck/)")
+    return (f"Deck: {folder} ({held['okoshki']} Okoshki cards registered, "
+            f"{held['pisanki']} Pisanki cards learned)")
 
 
 def cmd_migrate(_args: argparse.Namespace) -> int:
@@ -209,6 +232,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--db", default=None, help="database URL (default: SQLite under instance/)")
     s.add_argument("--max-held", type=int, default=None,
                    help="live connections held at once (default 500); beyond, phones poll")
+    s.add_argument("--deck", metavar="DIR", default=None,
+                   help="folder of a registered deck: photos are recognised with its cards and "
+                        "the deck page registers into it (default: instance/deck)")
     sub.add_parser("migrate", help="create or update the database's tables (DATABASE_URL)")
     sub.add_parser("sweep", help="delete the tables idle for IDLE_DAYS (default 30)")
     sc = sub.add_parser("score", help="score a game from JSON")

@@ -108,9 +108,20 @@ def latency(browser, base: str, db: str, n: int) -> None:
     print("   " + line("all games", every))
 
 
+# The moment each second first shows (a tick rewrites the same text up to ten times a second, so
+# only a change counts), on the machine's real clock (performance, which the 7 s wrong Date.now
+# does not touch).
 FLIPS = """() => { window.__flips = []; const e = document.querySelector('#timer .countdown');
-  new MutationObserver(() => window.__flips.push([e.textContent, performance.timeOrigin +
-    performance.now()])).observe(e, {childList: true, characterData: true, subtree: true}); }"""
+  let last = e.textContent;
+  new MutationObserver(() => { if (e.textContent === last) return; last = e.textContent;
+    window.__flips.push([last, performance.timeOrigin + performance.now()]); })
+    .observe(e, {childList: true, characterData: true, subtree: true}); }"""
+
+
+def secs(text: str) -> int:
+    """Seconds shown by a countdown text such as 1:05."""
+    m, sec = text.split(":")
+    return int(m) * 60 + int(sec)
 
 
 def timer_sync(browser, base: str, seconds: int) -> None:
@@ -134,6 +145,16 @@ def timer_sync(browser, base: str, seconds: int) -> None:
     gaps = [abs(fa[t] - fb[t]) for t in fa if t in fb]
     print("   " + line("second turned apart by", gaps[1:]),
           f"  rtt A {a.evaluate('window.tableClock.rttMs'):.1f} ms")
+    # Where the gap comes from: each page's turn after the server's own (the server's clock is
+    # this machine's, as is performance's), and the two offsets (B's clock is 7 s fast).
+    ends = a.evaluate("Number(document.getElementById('timer').dataset.endsAt)")
+    for name, flips in (("A", fa), ("B", fb)):
+        late = [ms - (ends - secs(t) * 1000) for t, ms in flips.items()]
+        print("   " + line(f"page {name} turned after the server", late[1:]))
+        if os.environ.get("RAW"):
+            print("   ", sorted(round(x, 1) for x in late[1:]))
+    off = a.evaluate("window.tableClock.offsetMs") - b.evaluate("window.tableClock.offsetMs")
+    print(f"   offsets A − B {off:.1f} ms (true: 7000)")
     a.context.close()
     wrong.close()
 
@@ -254,9 +275,10 @@ def held(base: str, port: int, pid: int, n: int, seconds: int) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--edits", type=int, default=50)
-    ap.add_argument("--timer", type=int, default=60, help="seconds of countdown")
-    ap.add_argument("--idle", type=int, default=60, help="seconds the 200 idle phones are held")
+    ap.add_argument("--edits", type=int, default=50, help="edits per game (0: skip)")
+    ap.add_argument("--timer", type=int, default=60, help="seconds of countdown (0: skip)")
+    ap.add_argument("--idle", type=int, default=60,
+                    help="seconds the 200 idle phones are held (0: skip)")
     args = ap.parse_args()
     more_files()
     folder = tempfile.mkdtemp(prefix="push-bench-")
@@ -272,11 +294,14 @@ def main() -> None:
 
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            latency(browser, base, f"{folder}/b.db", args.edits)
-            timer_sync(browser, base, args.timer)
+            if args.edits:
+                latency(browser, base, f"{folder}/b.db", args.edits)
+            if args.timer:
+                timer_sync(browser, base, args.timer)
             browser.close()
-        held(base, port, proc.pid, 200, args.idle)
-        held(base, port, proc.pid, 1000, max(10, args.idle // 3))
+        if args.idle:
+            held(base, port, proc.pid, 200, args.idle)
+            held(base, port, proc.pid, 1000, max(10, args.idle // 3))
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(10)

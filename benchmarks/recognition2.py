@@ -10,7 +10,8 @@ Okoshki: 6×8 layout photos register the 48 cards (another photo while one is re
 player does); fresh zones are recognised (with --learn-zones, each accepted zone's sure cards
 are learned as the page does).
 benchmarks/deck3.py is a third deck in yet another style (--deck 3), written for issue 27 and
-only run at checkpoints, never while tuning.
+only run at checkpoints, never while tuning; benchmarks/deck4.py (--deck 4 --tables 0) is the
+Okoshki development deck of issue 27.
 Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3] [--tables N] [--zones N]
 """
 
@@ -30,6 +31,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import deck2  # noqa: E402
 import deck3  # noqa: E402
+import deck4  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
@@ -207,13 +209,16 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
-    ap.add_argument("--deck", type=int, choices=(2, 3), default=2,
-                    help="3: the third deck (benchmarks/deck3.py), never used for tuning")
+    ap.add_argument("--deck", type=int, choices=(2, 3, 4), default=2,
+                    help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
+                         "Okoshki development deck of issue 27 (benchmarks/deck4.py, --tables 0)")
     ap.add_argument("--learn-zones", action="store_true",
                     help="Okoshki: learn the sure cards of each accepted zone (as the page does "
                          "with 'Also learn my cards')")
     args = ap.parse_args()
-    D.deck, D.number = {2: deck2, 3: deck3}[args.deck], args.deck
+    D.deck, D.number = {2: deck2, 3: deck3, 4: deck4}[args.deck], args.deck
+    if args.deck == 4 and args.tables:
+        ap.error("deck 4 has Okoshki cards only: add --tables 0")
     if args.tables:
         pisanki(args.tables, not args.no_learn)
     if args.zones:

@@ -324,6 +324,8 @@ class Match:
     order: tuple[str, ...] = ()  # the best few cards, best first
     view: tuple[int, ...] = ()  # the best view of each of them
     source: str = ""  # what proposed the outline: "features", "outline" or "corner"
+    firsts: tuple[float, ...] = ()  # the first look's score of each card in `order`
+    rest: float = -1.0  # the first look's best score among the cards not in `order`
 
 
 @cache
@@ -361,9 +363,10 @@ def _seen_planes(hidden: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
-          hidden: np.ndarray | None = None) -> Match:
+          hidden: np.ndarray | None = None, extra: tuple[str, ...] = ()) -> Match:
     """The card whose views best match the outline (either way round), and how sure;
-    `hidden`: the part of the card (flat frame) another card lies over, left out."""
+    `hidden`: the part of the card (flat frame) another card lies over, left out; `extra`:
+    cards the close look must meet too."""
     ids, starts, colour, grey, _ = view_table()
     flat = _card_balanced(flatten(img, quad))
     seen = _seen_planes(hidden) if hidden is not None else None
@@ -388,15 +391,19 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
         near = [k for k in order[:SHORTLIST] if per_card[k] >= per_card[top] - SHORTLIST_GAP]
         # a first look can miss a print on the valance or a bar: the cards one such detail
         # away from the best (its other windows, each one's other print) get the close look too
-        near += [ids.index(c) for c in SIBLINGS[ids[top]] if ids.index(c) not in near]
+        near += [ids.index(c) for c in (*SIBLINGS[ids[top]], *extra) if ids.index(c) not in near]
         for k in list(near):
             twin = ids.index(TWINS[ids[k]])
             if twin not in near:
                 near.append(twin)
         views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in near)
+        outside = np.ones(len(per_card), bool)
+        outside[near] = False
         m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
                   float(per_card[top]) - other, np.roll(quad, -turn, axis=0),
-                  tuple(ids[k] for k in near), views)
+                  tuple(ids[k] for k in near), views, "",
+                  tuple(float(per_card[k]) for k in near),
+                  float(per_card[outside].max()) if outside.any() else -1.0)
         if best is None or m.score > best.score:
             best = m
     assert best is not None
@@ -568,10 +575,15 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
     in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
     to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
     quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
+    # the close look only weighed the first look's few best cards: a card left out of it
+    # that the first look found nearly as good is a rival the margin never met
+    if m.firsts:
+        margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
     return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
-                 m.source)
+                 m.source, m.firsts, m.rest)
 
 
+OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
 PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
 FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
 
@@ -734,6 +746,13 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
     if hidden is not None:
         m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden), source=m0.source)
     m = m0 if len(m0.order) < 2 else settle(img, m0, hidden)  # a lone candidate needs no look
+    # the close look met the first look's best card's other windows and twin: when another
+    # card won, its own are met too (the true card may be one detail away from the winner)
+    missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id]) if c not in m0.order)
+    if m.id != m0.id and missing:
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, extra=(m.id, *missing)),
+                     source=m0.source)
+        m = settle(img, m0, hidden)
     if hidden is None and np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:
         again = match(img, m.quad, both_ways=False)  # the outline moved: look again
         m = again if len(again.order) < 2 else settle(img, again)

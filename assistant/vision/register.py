@@ -267,6 +267,75 @@ def _frames(faces: list[np.ndarray]) -> float:
     return float(np.median(scores))
 
 
+PAD = 0.12  # share of a card's size taken in around it when the cards are aligned together
+PW, PH = 80, 112  # the aligned patches' size (card and pad)
+ALIGN_MOST = 0.08  # a card's cut is moved by at most this share of its size
+
+
+def _patch_map(quad: np.ndarray) -> np.ndarray:
+    """The homography from a padded patch (PW × PH, the card in its middle) to the photo."""
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    to_photo = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    k = 1 + 2 * PAD
+    to_unit = np.array([[k / PW, 0, -PAD], [0, k / PH, -PAD], [0, 0, 1]])
+    return to_photo @ to_unit
+
+
+def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+    """The cards' outlines moved so that every card sits where the others do on their common
+    frame (the printed border, the window's frame): the cards of a deck share it, so each one
+    laid out is aligned (ECC, a small affine move) onto the median of all of them. A fit
+    misled by a printed line near the edge, or a neighbour's, is put back in line."""
+    if len(quads) < 8:
+        return quads
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    maps = [_patch_map(q) for q in quads]
+    patches = []
+    for m in maps:
+        g = cv2.warpPerspective(grey, m, (PW, PH), flags=cv2.INTER_AREA + cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE) + 8
+        g = g / cv2.GaussianBlur(g, (0, 0), PW / 6)  # without shading, glare or shadow
+        patches.append(((g - g.mean()) / (g.std() + 1e-6)).astype(np.float32))
+    # the frame: the pad and the card's outer fifth (the scenes inside differ card by card)
+    ring = np.full((PH, PW), 255, np.uint8)
+    ix, iy = round(PW * (PAD + 0.2) / (1 + 2 * PAD)), round(PH * (PAD + 0.2) / (1 + 2 * PAD))
+    ring[iy:PH - iy, ix:PW - ix] = 0
+    warps = [np.eye(2, 3, dtype=np.float32) for _ in quads]
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4)
+    for _ in range(2):  # the median of the cards as they stand, then as aligned
+        moved = [cv2.warpAffine(p, w, (PW, PH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE) for p, w in zip(patches, warps,
+                                                                                 strict=True)]
+        template = np.median(np.stack(moved), axis=0).astype(np.float32)
+        card_w = PW / (1 + 2 * PAD)
+        m = round(ALIGN_MOST * card_w) + 1
+        middle = template[m:-m, m:-m]
+        for k, p in enumerate(patches):
+            # first the shift (ECC alone can slide off a card laid several pixels askew),
+            # then a small affine move from there
+            found = cv2.matchTemplate(p, middle, cv2.TM_CCOEFF_NORMED)
+            _, _, _, (dx, dy) = cv2.minMaxLoc(found)
+            w = np.float32([[1, 0, dx - m], [0, 1, dy - m]])
+            try:
+                _, w = cv2.findTransformECC(template, p, w.copy(), cv2.MOTION_AFFINE, criteria,
+                                            ring, 3)
+            except cv2.error:
+                pass  # the shift alone
+            if np.abs(w[:, :2] - np.eye(2)).max() <= ALIGN_MOST and \
+                    np.abs(w[:, 2]).max() <= ALIGN_MOST * card_w:
+                warps[k] = w
+    out = []
+    corners = np.float32([[PW * PAD / (1 + 2 * PAD), PH * PAD / (1 + 2 * PAD)]])
+    far = np.float32([[PW * (1 + PAD) / (1 + 2 * PAD), PH * (1 + PAD) / (1 + 2 * PAD)]])
+    rect = np.float32([[corners[0, 0], corners[0, 1]], [far[0, 0], corners[0, 1]],
+                       [far[0, 0], far[0, 1]], [corners[0, 0], far[0, 1]]])
+    for m, w in zip(maps, warps, strict=True):
+        # the template's card rectangle, as this card's patch has it, back on the photo
+        in_patch = cv2.transform(rect[None], w)[0]
+        out.append(cv2.perspectiveTransform(in_patch[None], m)[0].astype(np.float32))
+    return out
+
+
 def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
                cols: int) -> tuple[list[np.ndarray], list[str | None]] | None:
     """The faces cut card by card from a layout of cards laid apart (None: the outlines
@@ -294,7 +363,7 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
     # leaves each only about 150 pixels across there
     big = decode(data, 2 * WORK_SIDE)
     scale = big.shape[1] / img.shape[1]
-    for q in fit_cards(img, h, (float(cw), float(ch)), rows, cols):
+    for q in aligned(img, fit_cards(img, h, (float(cw), float(ch)), rows, cols)):
         cut.append(outlines.touches_edge(q, img.shape, 2))
         m = cv2.getPerspectiveTransform(q.astype(np.float32) * scale, dst_rect)
         faces.append(cv2.warpPerspective(big, m, (deck.W, deck.H), flags=cv2.INTER_AREA,

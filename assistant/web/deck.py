@@ -28,8 +28,10 @@ def page(error=None):
     """How to register each game's deck, and what is registered now."""
     cols = vision.register.OKOSHKI_COLS
     order = [ok.DECK[i:i + cols] for i in range(0, len(ok.DECK), cols)]
+    # photos of a refused try are kept (register_okoshki_adding): the page says so
+    kept = len(list((folder() / vision.register.PENDING).glob("*.jpg")))
     return render_template("deck.html", status=vision.register.status(folder()), order=order,
-                           ok=ok,
+                           ok=ok, kept=kept,
                            message=request.args.get("m"), error=error or request.args.get("e"))
 
 
@@ -111,7 +113,16 @@ def pisanki():
     grid = [[None if c is None or c.get("down") else
              {"cloth": c["cloth"], "egg": c.get("egg"), "double": c.get("double", False),
               "flowers": c.get("flowers", [])} for c in row] for row in grid]
-    return _learn(vision.register.learn_pisanki, data, grid)
+    # The outline the player dragged on the preview: the cells checked are the ones learned
+    # (the outline found alone was the wrong one, or the player would not have dragged it).
+    try:
+        corners = vision.api.read_corners(json.loads(request.form["corners"])) \
+            if request.form.get("corners") else None
+    except vision.api.RecognitionError as exc:  # before ValueError: it is one
+        return jsonify(error=tr(exc.message)), 400
+    except (ValueError, RecursionError):
+        return jsonify(error=tr(N_("The table's corners could not be read."))), 400
+    return _learn(lambda d, g, f: vision.register.learn_pisanki(d, g, f, corners), data, grid)
 
 
 @bp.post("/forget")

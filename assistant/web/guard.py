@@ -14,7 +14,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from sqlalchemy.exc import DBAPIError
 
-from assistant.messages import one_line
+from assistant.messages import N_, one_line
 from assistant.store import normalize_code, now_ms, tables_t
 from assistant.web.errors import NO_TABLE, error_answer
 from assistant.web.limits_sql import SQLStorage
@@ -29,16 +29,16 @@ NONCE_RE = re.compile(r"[A-Za-z0-9_\-]{1,40}")
 # cookies still meets the address limit.
 GUESS_LIMIT = "20 per minute"
 ADDRESS_LIMIT = "120 per minute"
-GUESSING = "Too many wrong table codes from here: wait a minute, then try again."
-CREATING = "Too many new tables from here: wait a while, or play on a table you have."
-UPLOADING = "Too many photos from here: wait a minute, then send it again."
+GUESSING = N_("Too many wrong table codes from here: wait a minute, then try again.")
+CREATING = N_("Too many new tables from here: wait a while, or play on a table you have.")
+UPLOADING = N_("Too many photos from here: wait a minute, then send it again.")
 SWEEP_EVERY_S = 3600  # how often each process looks for idle tables to delete
-BUSY = "The table is busy: try again in a moment."
-READ_ONLY = "The database is read-only: nothing can be saved (check the file's permissions)."
-UNREACHABLE = "The database cannot be reached: nothing can be read or saved right now."
-DISK_FULL = "The server's disk is full: nothing can be saved (the table can still be read)."
+BUSY = N_("The table is busy: try again in a moment.")
+READ_ONLY = N_("The database is read-only: nothing can be saved (check the file's permissions).")
+UNREACHABLE = N_("The database cannot be reached: nothing can be read or saved right now.")
+DISK_FULL = N_("The server's disk is full: nothing can be saved (the table can still be read).")
 HEALTH_CODE = "~health"  # the row /healthz writes and deletes (no table code looks like it)
-BAD_TEXT = "That edit holds text the database cannot store."
+BAD_TEXT = N_("That edit holds text the database cannot store.")
 
 
 def db_fault(exc: BaseException) -> tuple[int, str]:

@@ -33,6 +33,7 @@ from markupsafe import Markup
 from assistant.config import ROOT
 from assistant.messages import Message
 from assistant.reducers.okoshki import DEFAULT_NAMES
+from assistant.web.hyphens import soft_hyphens
 
 LANGUAGES = ("en", "pl")
 COOKIE = "lang"
@@ -71,6 +72,14 @@ def tr(message: Any) -> str:
 def player_name(name: str) -> str:
     """A player's name as typed; the default names a table starts with read in each language."""
     return _(name) if name in DEFAULT_NAMES else name
+
+
+def and_join(names: Any) -> str:
+    """Names as a sentence lists them: "Ala, Ola i Ela" (never "Ala i Ola i Ela")."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 def local_time(ms: int, style: str = "date") -> Markup:
@@ -168,3 +177,5 @@ def init_i18n(app: Flask) -> None:
     )
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["player_name"] = player_name
+    app.jinja_env.filters["shy"] = soft_hyphens  # long names break with a hyphen
+    app.jinja_env.filters["and_join"] = and_join

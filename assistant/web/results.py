@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from assistant.games import ranking
 from assistant.registry import find
 from assistant.store import Table
-from assistant.web.i18n import player_name
+from assistant.web.i18n import and_join, player_name
 
 
 def standing(t: Table) -> ranking.Ranking:
@@ -81,7 +81,7 @@ def share_text(game_title: str, r: ranking.Ranking, when_ms: int) -> str:
     elif r.winners and r.finished:
         head = "★ " + ngettext("%(names)s wins %(game)s (%(day)s)",
                                "%(names)s win %(game)s (%(day)s)", len(r.winners),
-                               names=_(" and ").join(map(player_name, r.winners)), game=game_title,
+                               names=and_join(map(player_name, r.winners)), game=game_title,
                                day=day)
     else:
         head = _("%(game)s (%(day)s), in progress", game=game_title, day=day)

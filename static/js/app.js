@@ -10,4 +10,12 @@
   document.body.addEventListener("htmx:sendError", function () {
     say(t("No connection to the table's server. Check the Wi-Fi; nothing was changed."));
   });
+  // Long names carry soft hyphens (U+00AD) so they break with a hyphen on a narrow phone;
+  // copied text leaves them out, so a pasted name is the name as typed.
+  document.addEventListener("copy", function (ev) {
+    const text = String(window.getSelection() || "");
+    if (!text.includes("\u00ad") || !ev.clipboardData) return;
+    ev.clipboardData.setData("text/plain", text.replace(/\u00ad/g, ""));
+    ev.preventDefault();
+  });
 })();

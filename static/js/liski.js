@@ -42,6 +42,11 @@
         ? t("Correct card %(n)s of column %(c)s", { n: Number(s.index) + 1, c: Number(s.col) + 1 }) : t("Lay a card");
       el.querySelector(".coltabs").hidden = s.op === "board.stack.edit";
       el.querySelectorAll(".presets-row, .hand-card").forEach(function (b) { b.hidden = s.op === "board.stack.edit"; });
+      // The open column's markers, set where its cards are laid.
+      el.querySelectorAll(".lay-markers").forEach(function (m) {
+        m.hidden = s.op === "board.stack.edit" || m.dataset.col !== String(s.col);
+      });
+      if (s.note) el.querySelector(".sheet-title").textContent = s.note;
     }
     if (s.sheet === "card") {
       const c = s.card || {};
@@ -78,6 +83,22 @@
       const c = document.getElementById("col-" + s.col);
       if (c) c.scrollIntoView({ block: "start", inline: "start" });
     }
+  }
+
+  function beaten(col) {
+    const c = document.getElementById("col-" + col);
+    return !!c && c.classList.contains("beaten");
+  }
+
+  // After a card beats its column: the next column still to beat that has its card chosen
+  // (to the right, then from the left), or null.
+  function nextToBeat(col) {
+    const n = document.querySelectorAll(".lcol").length;
+    for (let k = 1; k < n; k++) {
+      const i = (Number(col) + k) % n;
+      if (!beaten(i) && document.querySelector("#col-" + i + " .ladd [data-sheet=lay]")) return String(i);
+    }
+    return null;
   }
 
   function close() {
@@ -136,6 +157,8 @@
     const form = ev.target.form;
     if (ev.target.name === "col") {
       state.col = ev.target.value;
+      state.note = null;
+      open(state);
       const c = document.getElementById("col-" + state.col);
       if (c) c.scrollIntoView({ block: "start", inline: "start" });
     }
@@ -146,6 +169,9 @@
   document.addEventListener("submit", function (ev) {
     const sheet = ev.target.closest && ev.target.closest(".sheet");
     submitted = sheet ? sheet.id.replace("sheet-", "") : null;
+    if (submitted === "lay" && state) state.wasBeaten = beaten(state.col);
+    // "End phase now" tapped with the lay sheet open: this phone is done laying.
+    if (state && ev.target.id === "f-end") state.ending = true;
     if (submitted === "card" && state && ev.target.classList.contains("cardform")) {
       // Keep what was entered: a refused card comes back as it was typed.
       const f = ev.target, needs = {};
@@ -161,10 +187,28 @@
   function afterSwap(ev) {
     if (!state) return;
     const failed = (ev && ev.detail && ev.detail.failed) || !!document.querySelector("#table-main .flash-error");
+    if (state.ending) {
+      state.ending = false;
+      if (!failed) {  // (time running out, or another phone ending it, leaves it open:
+        submitted = null;  // cards laid in time may still be entered)
+        close();
+        return;
+      }
+    }
     if (submitted && !failed) {
       if (submitted === "lay" && state.op === "board.stack.add") {
         state.symbols = [];  // laid: the next card starts with its symbol
         state.item = null;
+        state.note = null;
+        const next = !state.wasBeaten && beaten(state.col) ? nextToBeat(state.col) : null;
+        if (next !== null) {
+          // That card beat its column: the next one to beat opens by itself (its tab ticks).
+          state.note = t("Column %(num)s ✓ → %(next)s",
+                         { num: Number(state.col) + 1, next: Number(next) + 1 });
+          state.col = next;
+          const c = document.getElementById("col-" + next);
+          if (c) c.scrollIntoView({ block: "start", inline: "start" });
+        }
       } else if (submitted === state.sheet) {
         submitted = null;
         close();

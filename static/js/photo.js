@@ -133,8 +133,8 @@
           { rows: rows, cols: cols, corners: JSON.stringify(quad) }, progress);
         const c2 = annotate(source, again, "pisanki", rows, cols);
         dragCorners(c2, source, again, rows, cols, box, blob, progress);
-        document.dispatchEvent(new CustomEvent("photo:result",
-          { detail: { game: "pisanki", box: box, result: again, canvas: c2 } }));
+        document.dispatchEvent(new CustomEvent("photo:result",  // corners: learn with them too
+          { detail: { game: "pisanki", box: box, result: again, canvas: c2, corners: quad } }));
       } catch (err) {
         if (window.appToast) window.appToast(err.message || String(err));
       } finally {
@@ -241,7 +241,9 @@
           const lr = await fetch(d.box.dataset.learn, { method: "POST", body: lf,
             headers: { "X-CSRF-Token": d.box.dataset.csrf } });
           const lo = await lr.json();
-          if (window.appToast) window.appToast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
+          // good news in the info toast, not a refusal's red
+          window.interact.toast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned),
+            lo.error ? {} : { kind: "info" });
         } catch (err) {
           if (window.appToast) window.appToast(err.message || String(err));
         }

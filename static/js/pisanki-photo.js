@@ -19,6 +19,8 @@
     e.dataset.saved = e.dataset.grid;
     e.dataset.grid = JSON.stringify(cells);
     e.dataset.unsure = JSON.stringify(unsure);
+    // The outline the player dragged: the cards are learned from the cells it gave.
+    e.dataset.corners = d.corners ? JSON.stringify(d.corners) : "";
     e.dataset.preview = "1";
     window.tableBusy = true;
     const out = d.box.querySelector(".photo-result");
@@ -47,7 +49,7 @@
   });
 
   // The confirmed table teaches the recogniser what these real cards look like.
-  async function learnCards(box, grid) {
+  async function learnCards(box, grid, corners) {
     const cells = grid.map(function (row) {
       return row.map(function (c) { return c.down ? null : { cloth: c.cloth, egg: c.egg || null,
         double: !!c.double, flowers: c.flowers || [] }; });
@@ -55,10 +57,36 @@
     const lf = new FormData();
     lf.append("photo", box.photoBlob, "photo.jpg");
     lf.append("grid", JSON.stringify(cells));
+    if (corners) lf.append("corners", corners);
     lf.append("csrf_token", box.dataset.csrf);
     const lr = await fetch(box.dataset.learn, { method: "POST", body: lf, headers: { "X-CSRF-Token": box.dataset.csrf } });
     const lo = await lr.json();
-    window.interact.toast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned));
+    // Good news is not shown as a refusal (red): the "info" toast.
+    window.interact.toast(lo.error || tn("Learned %(num)s of your cards.", "Learned %(num)s of your cards.", lo.learned),
+      lo.error ? {} : { kind: "info" });
+  }
+
+  function result0(e) { return e.querySelector(".photo-result"); }
+
+  // A refused table (a rule of the game) goes back to its preview with every fix the player
+  // made, the photo and the tick: only the cell at fault needs a tap, not the whole table.
+  function reopen(keep, corners) {
+    const e = P() && P().entry();
+    if (!e) return;
+    e.dataset.saved = keep.saved;
+    e.dataset.grid = keep.grid;
+    e.dataset.unsure = keep.unsure;
+    e.dataset.corners = corners || "";
+    e.dataset.preview = "1";
+    window.tableBusy = true;  // the table as the server has it waits until the preview ends
+    const out = result0(e);
+    if (out) {
+      if (!out.querySelector("[data-end-preview]")) keep.shown.forEach(function (n) { out.appendChild(n); });
+      out.hidden = false;
+    }
+    const learn = e.querySelector(".learn");
+    if (learn) learn.hidden = false;
+    P().render(e);
   }
 
   async function endPreview(use) {
@@ -69,8 +97,11 @@
     const tick = box && box.querySelector(".learn-deck");
     const learn = !!(use && tick && tick.checked && box.photoBlob);
     const photo = box && { photoBlob: box.photoBlob, dataset: box.dataset };
+    const corners = e.dataset.corners;
+    const keep = { grid: e.dataset.grid, unsure: e.dataset.unsure, saved: e.dataset.saved,
+                   shown: result0(e) ? Array.from(result0(e).childNodes) : [] };
     delete e.dataset.preview;
-    const result = e.querySelector(".photo-result");
+    const result = result0(e);
     if (result) result.hidden = true;
     if (!use) {
       e.dataset.grid = e.dataset.saved;
@@ -82,8 +113,8 @@
     // The answer is the table as every edit's, morphed in; a refusal comes back as `error`.
     const out = await window.interact.post("pisanki.grid",
       { player: e.dataset.player, name: e.dataset.name }, { grid: grid });
-    if (out.error) return;  // the interaction layer showed it
-    if (learn) await learnCards(photo, grid);
+    if (out.error) { reopen(keep, corners); return; }  // the interaction layer showed it
+    if (learn) await learnCards(photo, grid, corners);
   }
   document.addEventListener("click", function (ev) {
     const b = ev.target.closest && ev.target.closest("button[data-end-preview]");

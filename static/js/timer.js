@@ -76,18 +76,13 @@
     if (awake.video) return awake.video;
     const v = document.createElement("video");
     v.className = "nosleep";
-    v.muted = true;
-    v.loop = true;
-    v.setAttribute("muted", "");
-    v.setAttribute("playsinline", "");
+    v.muted = v.loop = true;
+    ["muted", "playsinline"].forEach(function (a) { v.setAttribute(a, ""); });
     v.setAttribute("aria-hidden", "true");
     const base = (document.getElementById("timer") || {}).dataset || {};
     [["webm", base.nosleepWebm], ["mp4", base.nosleepMp4]].forEach(function (p) {
       if (!p[1]) return;
-      const src = document.createElement("source");
-      src.src = p[1];
-      src.type = "video/" + p[0];
-      v.appendChild(src);
+      v.appendChild(Object.assign(document.createElement("source"), { src: p[1], type: "video/" + p[0] }));
     });
     document.body.appendChild(v);
     awake.video = v;
@@ -282,11 +277,23 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { wakeLock = null; tick(); }
   });
-  // Each phone turns the second when the server's clock does (static/js/clock.js), not up to
-  // 100 ms later: the next tick is due at the next turn of the second, at most 100 ms away.
+  // Each phone turns the second when the server's clock does (static/js/clock.js): ticks at most
+  // 100 ms apart, and the one before a turn wakes a few ms early and waits out the rest on the
+  // clock itself, since a timer on a busy phone fires late and the same second should show on
+  // every phone at once (a few ms of waiting, once a second, only while the timer runs).
+  const EARLY_MS = 6;
   (function loop() {
-    const rem = tick();
-    setTimeout(loop, rem > 0 ? Math.min(100, (rem % 1000) + 1) : 100);
+    const running = tick() > 0;
+    const e = el();
+    const endsAt = running && e ? Number(e.dataset.endsAt) : 0;
+    const rem = endsAt ? endsAt - clockNow() : 0;
+    if (rem <= 0 || rem % 1000 >= 100) { setTimeout(loop, 100); return; }
+    const turnAt = endsAt - Math.floor(rem / 1000) * 1000;  // where the shown second changes
+    setTimeout(function () {
+      const stop = performance.now() + 20;
+      while (clockNow() < turnAt && performance.now() < stop) { /* the last few ms */ }
+      loop();
+    }, Math.max(0, rem % 1000 - EARLY_MS));
   })();
   capabilities();
 })();

@@ -96,7 +96,7 @@ def test_every_page_in_polish(live_server, browser):
         new_game(page, live_server, "Kitsune")
         add_players(page, ("Ala", "9"), ("Ola", "11"))
         landed(page, lambda: page.locator("#turn").get_by_role("button", name="Czerwona").click())
-        expect(page.locator(".krisk")).to_contain_text("Ryzyko przy kolejnej karcie:")
+        expect(page.locator(".krisk")).to_contain_text("Ryzyko przepadnięcia przy kolejnej karcie:")
         check(page, "kitsune-turn")
         page.locator("summary", has_text="Dołącz").click()
         check(page, "join-panel")

@@ -71,3 +71,37 @@ def test_time_up_moves_to_problems_and_flashes(live_server, new_phone):
     shot(a, "liski-timer-flash")
     expect(a.locator(".phase-name")).to_have_text("Problems", timeout=4000)
     expect(a.locator(".countdown")).to_have_text("0:00")
+
+
+FIRST_SHOWN = """() => { window.__turns = {}; const e = document.querySelector('#timer .countdown');
+  new MutationObserver(() => { const t = e.textContent;
+    if (!(t in window.__turns)) window.__turns[t] = performance.timeOrigin + performance.now(); })
+    .observe(e, {childList: true, characterData: true, subtree: true}); }"""
+
+
+def test_a_phone_with_a_clock_7_s_wrong_turns_each_second_with_the_other(live_server, new_phone):
+    """Issue 24: the offset comes from the request's own send/answer times (Resource Timing),
+    so a phone whose clock is 7 s fast shows the same second as the other; the gap between the
+    two pages' turns is printed (benchmarks/push.py measures it over a minute)."""
+    a = new_phone()
+    a.goto(live_server + "/")
+    a.get_by_role("button", name=re.compile("Liski")).click()
+    b = new_phone()
+    b.context.add_init_script("(() => { const n = Date.now; Date.now = () => n() + 7000; })()")
+    b.goto(a.url)
+    for p in (a, b):
+        p.wait_for_function("() => window.tableClock.samples >= 3")
+        assert p.evaluate("window.tableClock.wire"), "the offset was not timed on the wire"
+    apart = a.evaluate("window.tableClock.offsetMs") - b.evaluate("window.tableClock.offsetMs")
+    assert abs(apart - 7000) < 50, f"the offsets are {apart:.1f} ms apart, not 7000"
+    for p in (a, b):
+        p.evaluate(FIRST_SHOWN)
+    a.get_by_role("button", name="▶ Start").click()
+    expect(b.locator("#timer")).to_have_attribute("data-status", "running")
+    a.wait_for_timeout(4500)
+    ta, tb = a.evaluate("window.__turns"), b.evaluate("window.__turns")
+    both = sorted(set(ta) & set(tb), key=seconds, reverse=True)[1:]  # after the start
+    assert len(both) >= 3, f"the phones showed too few of the same seconds: {ta} {tb}"
+    gaps = [abs(ta[t] - tb[t]) for t in both]
+    print(f"\noffsets apart {apart:.1f} ms (true 7000); seconds turned apart by "
+          + ", ".join(f"{g:.1f}" for g in gaps) + " ms")

@@ -142,3 +142,198 @@ def test_liski_with_five_long_named_puchaters_and_open_pickers_fits(live_server,
     page.locator("details.ability summary").first.click()
     fits(page, "Liski board with a puchater's abilities open")
     shot(page, "liski-five-long-names-390")
+
+
+# -- Issue 26: 360 px in Polish, finished games in the history, long names that break ----------
+
+SHY = "\u00ad"
+SMALL = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def app_server(tmp_path):
+    """A live server and its app, so a test can lay tables straight into the store."""
+    from assistant import create_app
+    from tests.browser.conftest import serve
+
+    app = create_app({"SECRET_KEY": "browser", "DATABASE_URL": f"sqlite:///{tmp_path / 'b.db'}",
+                      "POLL_MS": 300, "DECK_FOLDER": str(tmp_path / "deck")})
+    for url, _push in serve(app):
+        yield url, app
+
+
+def polish_360(browser):
+    """A Polish phone 360 px wide."""
+    from tests.browser.test_polish import polish_phone
+
+    ctx, page = polish_phone(browser)
+    page.set_viewport_size(SMALL)
+    return ctx, page
+
+
+def long_tables(app):
+    """A table of every game with names at the length limit: {game: code}."""
+    from tests.web.test_results import play
+
+    symbols = ("crown", "flower", "pot", "boat", "leaf")
+    return {
+        "pisanki": play(app, "pisanki", [("players.add", {"name": n}) for n in NAMES]),
+        "kitsune": play(app, "kitsune", [("players.add", {"name": n, "age": 20 + i})
+                                         for i, n in enumerate(NAMES)]),
+        "okoshki": play(app, "okoshki", [("players.rename", {"index": i, "name": n})
+                                         for i, n in enumerate(NAMES[:2])]),
+        "liski": play(app, "liski", [("board.puchater.add", {"name": n, "symbol": s})
+                                     for n, s in zip(NAMES, symbols, strict=True)]
+                      + [("board.setup", {})]),
+    }
+
+
+def finished_tables(app):
+    """A finished game of every game, some with names at the length limit: [code]."""
+    from tests.web.test_results import kitsune_ops, liski_ops, okoshki_ops, pisanki_ops, play
+
+    rename = [("players.rename", {"index": i, "name": n}) for i, n in enumerate(NAMES[:2])]
+    okoshki = okoshki_ops([0, 0, 1, 0, 0, 0])[2:]  # the rounds, without renaming to Ola / Jan
+    long_kitsune = [(op, dict(d, name=NAMES[i]) if op == "players.add" else d)
+                    for i, (op, d) in enumerate(kitsune_ops())]
+    return [play(app, "pisanki", pisanki_ops()), play(app, "okoshki", rename + okoshki),
+            play(app, "okoshki", okoshki_ops([0, 1, 0, 1, 0, 1, 1])), play(app, "kitsune", kitsune_ops()),
+            play(app, "kitsune", long_kitsune), play(app, "liski", liski_ops(lose=True))]
+
+
+def mid_word_breaks(page) -> list[str]:
+    """Words the page breaks across two lines with no hyphen shown (visible text only)."""
+    return page.evaluate("""() => { const bad = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        const r = document.createRange();
+        let n;
+        while ((n = walker.nextNode())) {
+            const t = n.textContent;
+            if (t.trim().length < 2 || !n.parentElement.getClientRects().length) continue;
+            let prevTop = null, prev = null;
+            for (let i = 0; i < t.length; i++) {
+                r.setStart(n, i); r.setEnd(n, i + 1);
+                const rects = r.getClientRects();
+                if (!rects.length) continue;
+                const top = rects[rects.length - 1].top;
+                // A new line between two letters, not after a soft hyphen or a printed one.
+                if (prevTop !== null && top > prevTop + 2 && /[\\p{L}\\p{N}]/u.test(prev)
+                        && /[\\p{L}\\p{N}]/u.test(t[i]))
+                    bad.push(n.parentElement.tagName + '.' + n.parentElement.className + ': '
+                             + t.slice(Math.max(0, i - 12), i) + '|' + t.slice(i, i + 12));
+                prevTop = top; prev = t[i];
+            }
+        }
+        return bad.slice(0, 10); }""")
+
+
+def no_overflow(page, what):
+    """Not wider than the phone, and no word broken without a hyphen."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("window.innerWidth") == width, (what, sticking_out(page, width))
+    doc = page.evaluate("document.documentElement.scrollWidth")
+    assert doc <= width, f"{what}: the page is {doc}px wide on a {width}px phone"
+    assert not mid_word_breaks(page), (what, mid_word_breaks(page))
+
+
+def test_history_with_finished_games_of_every_game_fits_360(app_server, browser):
+    url, app = app_server
+    finished_tables(app)
+    ctx, page = polish_360(browser)
+    page.goto(url + "/history?lang=pl")
+    expect(page.locator(".history-link")).to_have_count(6)
+    expect(page.locator("#tallies")).to_contain_text("Według gry")
+    for width in (360, 390):
+        page.set_viewport_size({"width": width, "height": 740})
+        no_overflow(page, f"history at {width}")
+        # Every tally and the "By game" heading are in view.
+        for el in page.locator("#tallies th, #tallies .tally").all():
+            box = el.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (el.inner_text(), box)
+        page.screenshot(path=str(shot(page, f"pl-history-{width}")), full_page=True)
+    ctx.close()
+
+
+@pytest.mark.parametrize("game", ["pisanki", "kitsune", "okoshki", "liski"])
+def test_every_game_with_24_letter_names_fits_360_in_polish(app_server, browser, game):
+    url, app = app_server
+    code = long_tables(app)[game]
+    ctx, page = polish_360(browser)
+    page.goto(f"{url}/t/{code}?lang=pl")
+    expect(page.locator("html[data-interact=ready]")).to_have_count(1)
+    no_overflow(page, game)
+    page.screenshot(path=str(shot(page, f"pl-{game}-long-names-360")), full_page=True)
+    page.goto(f"{url}/t/{code}/final")
+    no_overflow(page, f"{game} final")
+    ctx.close()
+
+
+def test_a_long_name_breaks_with_a_hyphen_and_copies_without_one(app_server, browser):
+    url, app = app_server
+    code = long_tables(app)["okoshki"]
+    ctx, page = polish_360(browser)
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(f"{url}/t/{code}?lang=pl")
+    expect(page.locator("html[data-interact=ready]")).to_have_count(1)
+    head = page.locator("#zone-0 h2")
+    # The name is too long for one line at 360 px: it breaks, and the break shows a hyphen.
+    assert head.evaluate("h => h.getClientRects().length && h.offsetHeight > 1.5 * "
+                         "parseFloat(getComputedStyle(h).lineHeight || 20)"), head.bounding_box()
+    assert SHY in head.text_content() and head.text_content().replace(SHY, "") == NAMES[0]
+    assert not mid_word_breaks(page)
+    # What is stored and sent stays as typed: the name field, the share text, result.json.
+    expect(page.get_by_label("Imię gracza 1", exact=True)).to_have_value(NAMES[0])
+    assert SHY not in page.content().split("<body", 1)[0]
+    data = page.request.get(f"{url}/t/{code}/result.json").json()
+    assert [p["name"] for p in data["players"]] == NAMES[:2]
+    # Copying the name from the page gives the name, not hidden hyphens.
+    head.evaluate("""h => { const r = document.createRange(); r.selectNodeContents(h);
+                     getSelection().removeAllRanges(); getSelection().addRange(r); }""")
+    page.keyboard.press("Control+C")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.strip() == NAMES[0], repr(copied)
+    ctx.close()
+
+
+REAL = ["Aleksandra", "Bartłomiej", "Christopher", "Dobrosława", "Emmanuelle"]
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+@pytest.mark.parametrize("names", [REAL, NAMES], ids=["real-names", "24-letter-names"])
+def test_every_player_tab_in_view_at_360_with_five_players(app_server, browser, lang, names):
+    url, app = app_server
+    from tests.web.test_results import play
+
+    code = play(app, "pisanki", [("players.add", {"name": n}) for n in names])
+    ctx, page = polish_360(browser)
+    for p in (0, 4):
+        page.goto(f"{url}/t/{code}?lang={lang}&p={p}")
+        expect(page.locator("html[data-interact=ready]")).to_have_count(1)
+        tabs = page.locator(".p-tab")
+        expect(tabs).to_have_count(5)
+        # The page scrolls down to the tabs (only the page: the tab row keeps its own scroll).
+        page.locator(".p-tabs").evaluate("n => n.scrollIntoView({block: 'center'})")
+        for i, tab in enumerate(tabs.all()):
+            box = tab.bounding_box()
+            # On screen across the phone (no tab to scroll to), a finger-sized target ...
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (i, box)
+            assert box["width"] >= 44 and box["height"] >= 44, (i, box)
+            # ... that is what a tap at its middle hits (not cut by a scroller's edge) ...
+            hit = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y)?.closest('.p-tab')",
+                                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+            assert hit, (i, box)
+            # ... with its name and its count badge whole.
+            badge = tab.locator(".p-miss").bounding_box()
+            assert badge["x"] >= box["x"] and badge["x"] + badge["width"] <= box["x"] + box["width"]
+            assert tab.evaluate("t => t.scrollWidth <= t.clientWidth"), (i, tab.inner_text())
+        expect(tabs.nth(p)).to_have_class(re.compile(r"\bnow\b"))
+        no_overflow(page, f"Pisanki tabs, player {p + 1}")
+        # As cells are painted the badge counts down (pisanki.js) to hidden at 0: the tabs keep
+        # their shape, so the grid under the finger stays put.
+        grid_y = page.locator(".p-grid").bounding_box()["y"]
+        for left in (9, 1, 0):
+            page.evaluate("""(left) => { const b = document.querySelector('.p-tab.now .p-miss');
+                b.textContent = String(left); b.hidden = left === 0; }""", left)
+            assert page.locator(".p-grid").bounding_box()["y"] == grid_y, left
+        shot(page, f"{lang}-pisanki-tabs-{len(names[0])}-360-p{p}")
+    ctx.close()

@@ -16,12 +16,12 @@ def drawn_deck_after():
     register.use_folder(None)
 
 
-def post_table(phone, photo: bytes, grid) -> object:
+def post_table(phone, photo: bytes, grid, **more: str) -> object:
     """Multipart built by hand (the test client's builder leaves a temporary file open for a
-    big body, which the suite's warnings-as-errors would report)."""
+    big body, which the suite's warnings-as-errors would report); `more`: other fields."""
     phone.get("/deck/")
     b = "xDeckBoundaryx"
-    fields = {"grid": json.dumps(grid), "csrf_token": phone.token}
+    fields = {"grid": json.dumps(grid), "csrf_token": phone.token, **more}
     body = b"".join(f'--{b}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'
                     .encode() for k, v in fields.items())
     body += (f'--{b}\r\nContent-Disposition: form-data; name="photo"; filename="t.jpg"\r\n'

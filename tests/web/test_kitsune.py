@@ -136,7 +136,7 @@ def test_page_shows_risk_and_busts(phone):
     # In Polish the percentages follow Polish typography (a space before %) and the plural.
     phone.client.set_cookie("lang", "pl")
     text = phone.get(f"/t/{code}").get_data(as_text=True)
-    assert "Ryzyko przy kolejnej karcie: <strong>12\u00a0%</strong>" in text
+    assert "Ryzyko przepadnięcia przy kolejnej karcie: <strong>12\u00a0%</strong>" in text
     assert "(11 z 93 kart)" in text and "jeśli zagrasz AGAIN: 1\u00a0%" in text
     phone.client.set_cookie("lang", "en")
     text = phone.edit(code, "turn.reveal", card="red").get_data(as_text=True)

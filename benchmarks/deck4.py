@@ -1,0 +1,140 @@
+"""A fourth deck, for developing the Okoshki recogniser against a style it has not seen.
+
+Written for issue 27 (Okoshki accuracy) as the development deck that deck 3 must not be:
+every choice made while looking at failures was made here and on deck 2. Its Okoshki cards
+differ from deck.py's and deck2.py's in ways a printed deck might: a tinted (not cream)
+border with a coloured keyline in the suit's colour, tie-back drapes instead of curtains,
+the print as a fine pattern of small crosses, the window's number as a printed numeral in a
+small box at the bottom, scenes drawn anew in a square pane, paper grain and a cool cast
+baked into the print. Only the Okoshki half is drawn (recognition2.py's Pisanki part is not
+run with it).
+"""
+
+from __future__ import annotations
+
+import zlib
+from functools import cache
+
+import cv2
+import numpy as np
+
+from assistant.games import okoshki as ok
+
+W, H = 240, 336  # 5:7
+EDGE = 12
+RADIUS = 14
+BORDER_TINT = (212, 226, 218)  # a pale sage border (BGR)
+
+DRAPE = {"red": (50, 40, 200), "yellow": (40, 190, 240), "purple": (140, 50, 120),
+         "green": (70, 150, 50), "brown": (40, 80, 140), "blue": (170, 90, 40)}
+
+
+def mask() -> np.ndarray:
+    """The card's shape (rounded corners), 255 inside."""
+    m = np.zeros((H, W), np.uint8)
+    cv2.rectangle(m, (RADIUS, 0), (W - 1 - RADIUS, H - 1), 255, -1)
+    cv2.rectangle(m, (0, RADIUS), (W - 1, H - 1 - RADIUS), 255, -1)
+    for cx, cy in ((RADIUS, RADIUS), (W - 1 - RADIUS, RADIUS), (RADIUS, H - 1 - RADIUS),
+                   (W - 1 - RADIUS, H - 1 - RADIUS)):
+        cv2.circle(m, (cx, cy), RADIUS, 255, -1, cv2.LINE_AA)
+    return m
+
+
+def _paper(img: np.ndarray, seed: int) -> np.ndarray:
+    """Paper grain and a cool cast."""
+    rng = np.random.default_rng(seed)
+    noise = cv2.GaussianBlur(rng.normal(0, 5, img.shape[:2]).astype(np.float32), (0, 0), 0.6)
+    out = img.astype(np.float32) * (1.04, 1.0, 0.95) + noise[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _scene(img: np.ndarray, kind: str, window: int, box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    sky = {"owl": (90, 50, 40), "sun_clouded": (200, 195, 190)}.get(kind, (235, 200, 150))
+    cv2.rectangle(img, (x0, y0), (x1, y1), sky, -1)
+    cv2.rectangle(img, (x0, y1 - 30), (x1, y1), (90, 160, 110), -1)  # a hill
+    if "sun" in kind:
+        cv2.circle(img, (cx - 25, cy - 25), 24, (40, 200, 250), -1, cv2.LINE_AA)
+        for k in range(12):
+            a = k * np.pi / 6
+            cv2.line(img, (int(cx - 25 + 28 * np.cos(a)), int(cy - 25 + 28 * np.sin(a))),
+                     (int(cx - 25 + 38 * np.cos(a)), int(cy - 25 + 38 * np.sin(a))),
+                     (30, 170, 240), 3, cv2.LINE_AA)
+    if "rainbow" in kind:
+        for i, col in enumerate([(60, 60, 220), (40, 160, 250), (60, 220, 240), (80, 180, 60),
+                                 (200, 120, 50), (150, 60, 120)]):
+            cv2.ellipse(img, (cx + 10, y1 - 20), (70 - i * 6, 60 - i * 6), 0, 180, 360, col, 5,
+                        cv2.LINE_AA)
+    if kind == "sun_clouded":
+        cv2.ellipse(img, (cx, cy - 5), (45, 20), 0, 0, 360, (250, 250, 250), -1, cv2.LINE_AA)
+        cv2.ellipse(img, (cx + 25, cy - 18), (25, 16), 0, 0, 360, (250, 250, 250), -1)
+    if kind == "bird":
+        for bx, by in ((cx - 30, cy - 30), (cx + 25, cy - 20), (cx, cy + 5), (cx - 20, cy + 25)):
+            cv2.ellipse(img, (bx, by), (8, 5), 0, 0, 360, (40, 60, 90), -1, cv2.LINE_AA)
+            cv2.line(img, (bx + 6, by), (bx + 14, by - 3), (20, 120, 230), 2)
+    if kind == "owl":
+        cv2.circle(img, (cx + 40, cy - 45), 12, (220, 240, 250), -1, cv2.LINE_AA)  # moon
+        cv2.rectangle(img, (cx - 22, cy - 20), (cx + 22, cy + 40), (70, 100, 130), -1)
+        for s in (-1, 1):
+            cv2.circle(img, (cx + s * 11, cy - 5), 9, (250, 250, 250), -1, cv2.LINE_AA)
+            cv2.circle(img, (cx + s * 11, cy - 5), 4, (0, 0, 0), -1)
+    if kind == "swallow_rainbow":
+        cv2.fillPoly(img, [np.array([(cx - 40, cy - 30), (cx, cy - 15), (cx + 40, cy - 30),
+                                     (cx + 10, cy), (cx, cy + 25), (cx - 10, cy)],
+                                    np.int32)], (60, 30, 20), cv2.LINE_AA)
+    if kind.startswith("cat"):
+        colour = {"cat": (30, 30, 30), "cat_red": (30, 110, 230),
+                  "cat_tabby": (120, 130, 140)}[kind]
+        cv2.ellipse(img, (cx, y1 - 35), (30, 24), 0, 0, 360, colour, -1, cv2.LINE_AA)
+        cv2.circle(img, (cx, y1 - 70), 18, colour, -1, cv2.LINE_AA)
+        cv2.line(img, (cx + 28, y1 - 30), (cx + 48, y1 - 60), colour, 5, cv2.LINE_AA)
+        if kind == "cat_tabby":
+            for k in range(-24, 25, 10):
+                cv2.line(img, (cx + k, y1 - 55), (cx + k, y1 - 15), (60, 60, 60), 3)
+    if kind == "sky":
+        for k in range(window):
+            cv2.circle(img, (x0 + 22 + k * 32, y0 + 30 + (k % 2) * 30), 9, (250, 250, 250), -1,
+                       cv2.LINE_AA)
+
+
+@cache
+def okoshki_face(cid: str) -> np.ndarray:
+    """One Okoshki card of the fourth deck."""
+    card = ok.CARDS[cid]
+    colour = DRAPE[card.suit.split("-")[0]]
+    printed = card.suit.endswith("-print")
+    img = np.full((H, W, 3), (236, 240, 238), np.uint8)
+    box = (44, 50, W - 44, 246)
+    _scene(img, card.kind, card.window, box)
+    cv2.rectangle(img, box[:2], box[2:], (60, 70, 80), 4)
+    for side in (-1, 1):  # tie-back drapes, in the suit's colour
+        xo = box[0] - 8 if side < 0 else box[2] + 8
+        xi = box[0] + 40 if side < 0 else box[2] - 40
+        drape = np.array([(xo, box[1] - 12), (xi, box[1] - 12), (xo + side * -6, 170),
+                          (xo, box[3] + 10)], np.int32)
+        cv2.fillConvexPoly(img, drape, colour, cv2.LINE_AA)
+        if printed:  # the print: small pale crosses over the drape
+            m = np.zeros(img.shape[:2], np.uint8)
+            cv2.fillConvexPoly(m, drape, 255)
+            cross = np.zeros_like(m)
+            for y in range(box[1] - 6, box[3] + 10, 11):
+                for x in range(min(xo, xi) + 3, max(xo, xi), 11):
+                    cv2.line(cross, (x - 3, y), (x + 3, y), 255, 1)
+                    cv2.line(cross, (x, y - 3), (x, y + 3), 255, 1)
+            img[(m > 0) & (cross > 0)] = (235, 235, 235)
+    cv2.rectangle(img, (box[0] - 14, box[1] - 20), (box[2] + 14, box[1] - 8), (70, 80, 90), -1)
+    # the window's number, printed in a small box below the sill
+    cv2.rectangle(img, (W // 2 - 18, 262), (W // 2 + 18, 300), (250, 250, 250), -1)
+    cv2.rectangle(img, (W // 2 - 18, 262), (W // 2 + 18, 300), colour, 2)
+    cv2.putText(img, str(card.window), (W // 2 - 11, 294), cv2.FONT_HERSHEY_SIMPLEX, 1.1,
+                (40, 40, 40), 2, cv2.LINE_AA)
+    out = np.full_like(img, BORDER_TINT)
+    out[EDGE:H - EDGE, EDGE:W - EDGE] = img[EDGE:H - EDGE, EDGE:W - EDGE]
+    cv2.rectangle(out, (EDGE, EDGE), (W - 1 - EDGE, H - 1 - EDGE), colour, 2, cv2.LINE_AA)
+    return _paper(out, zlib.crc32(("deck4-" + cid).encode()))
+
+
+def okoshki_faces() -> dict[str, np.ndarray]:
+    """All 48 Okoshki cards of the fourth deck by id."""
+    return {c.id: okoshki_face(c.id) for c in ok.DECK}

@@ -1,0 +1,85 @@
+"""Okoshki answers a player can trust: a rival the close look never met makes the answer
+unsure, and the cards of a registration layout are cut in line with each other."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.games import okoshki as ok
+from assistant.vision import deck, register, synth
+from assistant.vision import okoshki as vo
+from assistant.vision.decode import decode
+
+
+@pytest.fixture(autouse=True)
+def drawn_deck_after():
+    yield
+    register.use_folder(None)
+
+
+def one_card() -> tuple[np.ndarray, np.ndarray]:
+    """A zone photo's working image with one drawn card, and the card's outline."""
+    canvas = np.full((1200, 1600, 3), (60, 90, 40), np.float32)
+    quad = np.float32([[600, 300], [800, 330], [760, 610], [560, 580]])
+    synth._paste(canvas, deck.okoshki_faces()["purple-2"], quad)
+    data = cv2.imencode(".jpg", np.clip(canvas, 0, 255).astype(np.uint8))[1].tobytes()
+    img = decode(data)
+    return img, quad * img.shape[1] / 1600
+
+
+def test_a_close_rival_left_out_of_the_close_look_makes_the_answer_unsure():
+    img, quad = one_card()
+    m = vo.match(img, quad, both_ways=False)
+    assert m.id == "purple-2" and len(m.order) >= 2 and m.firsts[0] == pytest.approx(m.score)
+    alone = vo.settle(img, m)
+    assert alone.id == "purple-2" and alone.margin >= vo.SURE_MARGIN  # no rival: sure
+    # the same card with a card outside the close look that the first look found as good
+    rival = vo.settle(img, replace(m, rest=m.firsts[0] - 0.5 * vo.OUTSIDE_GAP))
+    assert rival.id == "purple-2" and rival.margin < vo.SURE_MARGIN
+    assert vo._confidence(rival) < vo._confidence(alone)
+
+
+def layout() -> tuple[np.ndarray, list[np.ndarray]]:
+    """A 6×8 registration layout with gaps (working image) and each card's true outline."""
+    grid = [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
+    faces = deck.okoshki_faces()
+    data, truth = synth.hand_table_photo(43, grid, lambda cid: faces[cid], (deck.W, deck.H),
+                                         turned=0.0, gap=(0.04, 0.04), ground="cloth")
+    img = decode(data)
+    scale = img.shape[1] / synth.PHOTO_W
+    return img, [np.float32(q) * scale for q in truth["cards"]]
+
+
+def test_a_card_cut_askew_is_put_back_in_line_with_the_others():
+    img, true = layout()
+    quads = [q.copy() for q in true]
+    across, down = true[9][1] - true[9][0], true[9][3] - true[9][0]
+    quads[9] = true[9] + 0.06 * across - 0.05 * down  # a fit misled by a printed line
+    quads[30] = true[30] * 1.0
+    quads[30][[1, 2]] -= 0.06 * across  # cut too narrow on one side
+    out = register.aligned(img, quads)
+    width = float(np.linalg.norm(across))
+    for k in (9, 30):
+        before = float(np.abs(quads[k] - true[k]).max())
+        after = float(np.abs(out[k] - true[k]).max())
+        assert after < 0.4 * before and after < 0.025 * width
+    # and the cards that were cut well stay where they were
+    assert max(float(np.abs(o - t).max()) for o, t in zip(out, true, strict=True)) < 0.04 * width
+
+
+def test_when_another_card_wins_the_close_look_its_own_neighbours_are_met_too():
+    img, quad = one_card()
+    ids, starts = vo.view_table()[:2]
+    m = vo.match(img, quad, both_ways=False)
+    # a first look that put green-3 first and left the true card (purple-2) out: purple-3,
+    # one window away from it, wins the close look, and then meets its own other windows
+    order = ("green-3", "purple-3")
+    m0 = replace(m, id="green-3", order=order, view=tuple(int(starts[ids.index(c)])
+                                                          for c in order),
+                 firsts=(m.score, m.score - 0.05), rest=m.score - 0.2)
+    settled = vo._settled(img, m0)
+    assert settled.id == "purple-2" and "purple-2" in settled.order
