@@ -23,7 +23,7 @@ from assistant.vision import cards, deck, refcache, views
 from assistant.vision.decode import decode
 
 CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
-UNSURE = 0.3  # below this confidence a cell is shown as "please check"
+UNSURE = 0.25  # below this confidence a cell is shown as "please check"
 
 BORDER_PX = 4
 
@@ -356,17 +356,52 @@ def _fits(card: cards.Found, cell: np.ndarray) -> bool:
             and 0.92 < (short / long_) / (w / h) < 1.08)
 
 
-def _aligned_distances(img: np.ndarray, box: np.ndarray) -> np.ndarray:
-    """Each reference's distance to its nearest cut of a card: at SCALES, both ways round.
-    (Sliding the cuts a little as well let wrong cards fit better than right ones did.)"""
+def _aligned_distances(img: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, bool]:
+    """Each reference's distance to its nearest cut of a card (at SCALES, both ways round),
+    and whether the nearest reference's cut is the turned one. (Sliding the cuts a little as
+    well let wrong cards fit better than right ones did.)"""
     centre = box.mean(axis=0)
-    return np.min([_turned_distances(img, centre + (box - centre) * k, turn)
-                   for k in SCALES for turn in (False, True)], axis=0)
+    tried = [(_turned_distances(img, centre + (box - centre) * k, turn), turn)
+             for k in SCALES for turn in (False, True)]
+    d = np.min([t[0] for t in tried], axis=0)
+    best = int(np.argmin(d))
+    return d, min(tried, key=lambda t: float(t[0][best]))[1]
 
 
 def _turned_distances(img: np.ndarray, quad: np.ndarray, turn: bool) -> np.ndarray:
     cut = _cut(img, quad)
     return _distances(cv2.rotate(cut, cv2.ROTATE_180) if turn else cut)
+
+
+def _badge_template() -> np.ndarray:
+    """A flower badge at half size, grey: the cream disc, its bold ink ring, some flower."""
+    r = deck.BADGE_R // 2
+    t = np.full((2 * r + 9, 2 * r + 9), 110, np.float32)
+    cv2.circle(t, (r + 4, r + 4), r, 235, -1)
+    cv2.circle(t, (r + 4, r + 4), r - 1, 40, 3)
+    cv2.circle(t, (r + 4, r + 4), r - 6, 150, -1)
+    return t
+
+
+BADGE = _badge_template()
+BADGE_SEEN = 0.33  # a badge's best match above this: it is there (seen 0.38+ / at most 0.28)
+
+
+def badges_seen(img: np.ndarray, box: np.ndarray, turn: bool) -> tuple[bool, bool]:
+    """Whether the card at `box` shows its left and right flower badge (looked for a little
+    around their places, at every size of SCALES)."""
+    centre = box.mean(axis=0)
+    best = [0.0, 0.0]
+    r = BADGE.shape[0] // 2 + 8
+    for k in SCALES:
+        cut = _cut(img, centre + (box - centre) * k)
+        grey = cv2.cvtColor(cv2.rotate(cut, cv2.ROTATE_180) if turn else cut,
+                            cv2.COLOR_BGR2GRAY).astype(np.float32)
+        for i, (bx, by) in enumerate(deck.BADGES):
+            cx, cy = bx // 2, by // 2
+            win = grey[max(0, cy - r):cy + r + 1, max(0, cx - r):cx + r + 1]
+            best[i] = max(best[i], float(cv2.matchTemplate(win, BADGE, cv2.TM_CCOEFF_NORMED).max()))
+    return best[0] > BADGE_SEEN, best[1] > BADGE_SEEN
 
 
 def read_drawn(img: np.ndarray, quad: np.ndarray, rows: int, cols: int,
@@ -388,8 +423,13 @@ def read_drawn(img: np.ndarray, quad: np.ndarray, rows: int, cols: int,
                 x0 + CW, y0 + CH], [x0, y0 + CH]]]), back)[0]
             if hit is not None and _fits(hit[0], box):
                 box = card_box(hit[0], box)
-            g = _nearest(_aligned_distances(img, box))
-            row.append(CellGuess(g.card, g.confidence, g.unsure or doubtful))
+            d, turn = _aligned_distances(img, box)
+            g = _nearest(d)
+            n = 0 if g.card is None else len(g.card.flowers)
+            # the flower badges seen must be the card's: a flower missed or added where
+            # the cut sits a little off is the drawn path's usual silent mistake
+            odd = badges_seen(img, box, turn) != (n >= 1, n >= 2)
+            row.append(CellGuess(g.card, g.confidence, g.unsure or doubtful or odd))
         grid.append(row)
     return grid
 

@@ -86,3 +86,17 @@ def test_a_card_turned_180_is_not_read_as_one_without_flowers():
     wrong_way = vp._distances(cv2.rotate(upright, cv2.ROTATE_180))
     assert wrong_way[bare] > 2 * vp._distances(upright)[cards.index(card)]
     assert vp._nearest(np.minimum(wrong_way, vp._distances(upright))).card == card
+
+
+@pytest.mark.parametrize("flowers", [(), ("pink",), ("blue", "yellow")])
+@pytest.mark.parametrize("turn", [False, True])
+def test_the_flower_badges_on_a_card_are_seen(flowers, turn):
+    """The check that marks a cell whose flowers the whole-card match got wrong: each badge
+    is looked for on the photo (a card laid on a dark cloth, a little off its outline)."""
+    img = np.full((900, 900, 3), (70, 60, 40), np.float32)
+    quad = np.float32([[300, 200], [520, 205], [515, 513], [296, 508]])
+    synth._paste(img, deck.pisanki_face("checked", "red", False, flowers),
+                 quad[[2, 3, 0, 1]] if turn else quad)
+    img = np.clip(cv2.GaussianBlur(img, (0, 0), 1.2), 0, 255).astype(np.uint8)
+    box = quad + np.float32([6, -5])  # the outline found a few pixels off
+    assert vp.badges_seen(img, box, turn) == (len(flowers) >= 1, len(flowers) >= 2)
