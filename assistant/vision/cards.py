@@ -140,16 +140,16 @@ def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None 
     return cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
 
 
-def cell_centres(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,
-                 cw: float, ch: float) -> list[tuple[float, float] | None]:
+def cell_cards(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,
+               cw: float, ch: float) -> list[tuple[Found, tuple[float, float]] | None]:
     """For each cell of a table seen from above (`to_table` maps the photo onto it; cells of
-    cw × ch after `pad`), the centre of the card found in it, or None when none was found."""
-    out: list[tuple[float, float] | None] = [None] * (rows * cols)
+    cw × ch after `pad`), the card found in it and its centre there, or None."""
+    out: list[tuple[Found, tuple[float, float]] | None] = [None] * (rows * cols)
     if not cards:
         return out
     pts = cv2.perspectiveTransform(np.float32([[c.centre for c in cards]]), to_table)[0]
     best = [np.inf] * (rows * cols)
-    for x, y in pts:
+    for card, (x, y) in zip(cards, pts, strict=True):
         c, r = int((x - pad) // cw), int((y - pad) // ch)
         if not (0 <= r < rows and 0 <= c < cols):
             continue
@@ -157,5 +157,13 @@ def cell_centres(cards: list[Found], to_table: np.ndarray, rows: int, cols: int,
         d = float(np.hypot(dx, dy))
         if d < 0.3 and d < best[r * cols + c]:  # a card's centre within its cell's middle
             best[r * cols + c] = d
-            out[r * cols + c] = (float(x), float(y))
+            out[r * cols + c] = (card, (float(x), float(y)))
     return out
+
+
+def cell_centres(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,
+                 cw: float, ch: float) -> list[tuple[float, float] | None]:
+    """For each cell of a table seen from above, the centre of the card found in it (in the
+    table's pixels), or None when none was found."""
+    return [None if f is None else f[1]
+            for f in cell_cards(cards, to_table, rows, cols, pad, cw, ch)]

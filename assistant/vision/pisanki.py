@@ -52,7 +52,10 @@ def _masks() -> dict[str, tuple[np.ndarray, float]]:
     cv2.ellipse(ring, plate_c, (plate_ax[0] - 2, plate_ax[1] - 2), 0, 0, 360, 1, 3)
     out = {"cloth": (cloth, 1.5), "egg": (egg, 1.6), "sides": (sides, 1.0), "gap": (gap, 1.4),
            "ring": (ring, 0.4)}
-    for side, (bx, by) in zip("lr", deck.BADGES, strict=True):
+    # the badges' places on a card turned 180° too: there a turned card shows its flowers
+    # and an upright one its cloth, so no card read the wrong way round looks flowerless
+    turned = [(deck.W - bx, deck.H - by) for bx, by in deck.BADGES]
+    for side, (bx, by) in zip(("l", "r", "tl", "tr"), [*deck.BADGES, *turned], strict=True):
         centre = blank()
         cv2.circle(centre, (bx // 2, by // 2), 7, 1, -1)
         annulus = blank()
@@ -108,13 +111,12 @@ def features(cell: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(cell, cv2.COLOR_BGR2LAB).astype(np.float32)
     chroma = np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
     pale = ((chroma < 14) & (lab[..., 0] > 170)).astype(np.float32)
+    four = cv2.merge([*cv2.split(lab), pale])
     out = []
-    for mask, weight in MASKS.values():
-        sel = mask.astype(bool)
-        px = lab[sel]
-        out.append(np.concatenate([px.mean(axis=0), px.std(axis=0) * 0.6,
-                                   [pale[sel].mean() * 80]]) * weight)
-    return np.concatenate(out)
+    for mask, weight in MASKS.values():  # OpenCV's masked statistics: no copy per region
+        mean, std = (v.ravel() for v in cv2.meanStdDev(four, mask=mask))
+        out.append(np.concatenate([mean[:3], std[:3] * 0.6, mean[3:] * 80]) * weight)
+    return np.concatenate(out).astype(np.float32)
 
 
 def _half(face: np.ndarray) -> np.ndarray:
@@ -136,6 +138,8 @@ def references() -> tuple[list[pg.Card | None], np.ndarray]:
     folder = deck.REGISTERED["folder"]
     if folder is not None and (folder / "pisanki.json").exists():  # type: ignore[operator]
         for item in json.loads((folder / "pisanki.json").read_text()):  # type: ignore[operator]
+            if len(item["features"]) != len(feats[0]):  # kept by an older feature layout
+                continue
             c = item["card"]
             cards.append(None if c is None else pg.Card(c["cloth"], c["egg"], c["double"],
                                                          tuple(c["flowers"])))
@@ -145,9 +149,19 @@ def references() -> tuple[list[pg.Card | None], np.ndarray]:
 
 def classify(cell: np.ndarray) -> CellGuess:
     """The reference card nearest to a half-size cell image, with a confidence."""
-    cards, feats = references()
+    return _nearest(_distances(cell))
+
+
+def _distances(cell: np.ndarray) -> np.ndarray:
+    """The distance of a half-size cell image to every reference face."""
     f = features(_balanced(cell))
-    d = np.sqrt(((feats - f) ** 2).sum(axis=1))
+    return np.sqrt(((references()[1] - f) ** 2).sum(axis=1))
+
+
+def _nearest(d: np.ndarray) -> CellGuess:
+    """The card of the nearest reference; the margin to the nearest other card's is the
+    confidence."""
+    cards = references()[0]
     order = np.argsort(d)
     best = d[order[0]]
     # the nearest face of another card (a registered deck repeats cards)
@@ -299,6 +313,127 @@ def snapped(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return near if moved < 0.01 else quad
 
 
+# The outline found may be a card's edge, the edge inside a white border (a card 6 % wider
+# each side) or the printed ink frame (3.6 % inside the edge): each cell is read at these sizes.
+SCALES = (1.07, 1.0, 0.94, 0.88)
+
+
+def card_box(found: cards.Found, cell: np.ndarray) -> np.ndarray:
+    """A found card's corners on the photo, TL, TR, BR, BL as the table lies: its grid cell's
+    corners (`cell`: the perspective of that part of the table) moved, turned and sized to
+    the card's own outline."""
+    centre = cell.mean(axis=0)
+    across = (cell[1] - cell[0] + cell[2] - cell[3]) / 2
+    down = (cell[3] - cell[0] + cell[2] - cell[1]) / 2
+    a = found.angle
+    along = np.array([-np.sin(a), np.cos(a)])
+    along = along if along @ down > 0 else -along  # down the table's columns
+    turn = np.arctan2(along[1], along[0]) - np.arctan2(down[1], down[0])
+    rot = np.array([[np.cos(turn), -np.sin(turn)], [np.sin(turn), np.cos(turn)]])
+    # each corner in the cell's own (sheared) axes, then resized to the card's outline
+    uv = np.linalg.solve(np.column_stack([across, down]), (cell - centre).T)
+    uv *= np.array([[found.size[0] / np.linalg.norm(across)],
+                    [found.size[1] / np.linalg.norm(down)]])
+    corners = (np.column_stack([across, down]) @ uv).T @ rot.T
+    return (np.array(found.centre) + corners).astype(np.float32)
+
+
+def _cut(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The quadrilateral `corners` of the photo as a CW × CH cell."""
+    dst = np.float32([[0, 0], [CW, 0], [CW, CH], [0, CH]])
+    m = cv2.getPerspectiveTransform(np.float32(corners), dst)
+    return cv2.warpPerspective(img, m, (CW, CH), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _fits(card: cards.Found, cell: np.ndarray) -> bool:
+    """Whether a card's outline has the size and shape its grid cell (`cell`'s corners on
+    the photo) allows: not an outline merged with the ground or cut by a pattern."""
+    w = (np.linalg.norm(cell[1] - cell[0]) + np.linalg.norm(cell[2] - cell[3])) / 2
+    h = (np.linalg.norm(cell[3] - cell[0]) + np.linalg.norm(cell[2] - cell[1])) / 2
+    short, long_ = card.size
+    return (0.8 < short / w < 1.05 and 0.8 < long_ / h < 1.05
+            and 0.92 < (short / long_) / (w / h) < 1.08)
+
+
+def _aligned_distances(img: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, bool]:
+    """Each reference's distance to its nearest cut of a card (at SCALES, both ways round),
+    and whether the nearest reference's cut is the turned one. (Sliding the cuts a little as
+    well let wrong cards fit better than right ones did.)"""
+    centre = box.mean(axis=0)
+    tried = [(_turned_distances(img, centre + (box - centre) * k, turn), turn)
+             for k in SCALES for turn in (False, True)]
+    d = np.min([t[0] for t in tried], axis=0)
+    best = int(np.argmin(d))
+    return d, min(tried, key=lambda t: float(t[0][best]))[1]
+
+
+def _turned_distances(img: np.ndarray, quad: np.ndarray, turn: bool) -> np.ndarray:
+    cut = _cut(img, quad)
+    return _distances(cv2.rotate(cut, cv2.ROTATE_180) if turn else cut)
+
+
+def _badge_template() -> np.ndarray:
+    """A flower badge at half size, grey: the cream disc, its bold ink ring, some flower."""
+    r = deck.BADGE_R // 2
+    t = np.full((2 * r + 9, 2 * r + 9), 110, np.float32)
+    cv2.circle(t, (r + 4, r + 4), r, 235, -1)
+    cv2.circle(t, (r + 4, r + 4), r - 1, 40, 3)
+    cv2.circle(t, (r + 4, r + 4), r - 6, 150, -1)
+    return t
+
+
+BADGE = _badge_template()
+BADGE_SEEN = 0.33  # a badge's best match above this: it is there (seen 0.38+ / at most 0.28)
+
+
+def badges_seen(img: np.ndarray, box: np.ndarray, turn: bool) -> tuple[bool, bool]:
+    """Whether the card at `box` shows its left and right flower badge (looked for a little
+    around their places, at every size of SCALES)."""
+    centre = box.mean(axis=0)
+    best = [0.0, 0.0]
+    r = BADGE.shape[0] // 2 + 8
+    for k in SCALES:
+        cut = _cut(img, centre + (box - centre) * k)
+        grey = cv2.cvtColor(cv2.rotate(cut, cv2.ROTATE_180) if turn else cut,
+                            cv2.COLOR_BGR2GRAY).astype(np.float32)
+        for i, (bx, by) in enumerate(deck.BADGES):
+            cx, cy = bx // 2, by // 2
+            win = grey[max(0, cy - r):cy + r + 1, max(0, cx - r):cx + r + 1]
+            best[i] = max(best[i], float(cv2.matchTemplate(win, BADGE, cv2.TM_CCOEFF_NORMED).max()))
+    return best[0] > BADGE_SEEN, best[1] > BADGE_SEEN
+
+
+def read_drawn(img: np.ndarray, quad: np.ndarray, rows: int, cols: int,
+               found: list[cards.Found], doubtful: bool) -> list[list[CellGuess]]:
+    """Every cell against the drawn deck: cut by its own card's outline where one was found
+    (gaps, shifts, white borders), else where the grid says; read at SCALES and both ways
+    round (a card laid turned 180°), each reference by its nearest cut."""
+    m = to_padded(quad, rows, cols)
+    back = np.linalg.inv(m)
+    pad = round(CW * PAD)
+    placed = cards.cell_cards(found, m, rows, cols, pad, CW, CH)
+    grid = []
+    for r in range(rows):
+        row = []
+        for c in range(cols):
+            hit = placed[r * cols + c]
+            x0, y0 = pad + c * CW, pad + r * CH
+            box = cv2.perspectiveTransform(np.float32([[[x0, y0], [x0 + CW, y0], [
+                x0 + CW, y0 + CH], [x0, y0 + CH]]]), back)[0]
+            if hit is not None and _fits(hit[0], box):
+                box = card_box(hit[0], box)
+            d, turn = _aligned_distances(img, box)
+            g = _nearest(d)
+            n = 0 if g.card is None else len(g.card.flowers)
+            # the flower badges seen must be the card's: a flower missed or added where
+            # the cut sits a little off is the drawn path's usual silent mistake
+            odd = badges_seen(img, box, turn) != (n >= 1, n >= 2)
+            row.append(CellGuess(g.card, g.confidence, g.unsure or doubtful or odd))
+        grid.append(row)
+    return grid
+
+
 def outline_doubt(quad: np.ndarray, rows: int, cols: int, shape: tuple[int, ...]) -> str | None:
     """Why a table outline is doubtful (degenerate, far from the table's shape), or None."""
     if not cv2.isContourConvex(quad.astype(np.int32)):
@@ -345,14 +480,7 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
     else:
         if corners is None and doubt is None:  # fixed regions: snap to the table's own edge
             quad = snapped(img, quad)
-        table = rectify(img, quad, rows, cols)
-        for r in range(rows):
-            row = []
-            for c in range(cols):
-                cell = table[r * CH:(r + 1) * CH, c * CW:(c + 1) * CW]
-                g = classify(cell)
-                row.append(CellGuess(g.card, g.confidence, g.unsure or doubt is not None))
-            grid.append(row)
+        grid = read_drawn(img, quad, rows, cols, found, doubt is not None)
     if doubt:
         warnings.append(Message("Check the table's outline: %(doubt)s. Drag its corners onto "
                                 "the table's corners, or retake the photo from straight above.",
