@@ -180,9 +180,11 @@ def okoshki(n: int, learn: bool) -> None:
         else:
             return
         total = evaluate.Score()
+        exact = 0  # zones read whole: every card found and named, nothing invented
         for i in range(n):
             photo = synth.okoshki_photo(7600 + i, 10 + (i * 7) % 21, faces, D.deck.mask())
             sc = evaluate.score_okoshki([photo])
+            exact += sc.found == sc.total and sc.wrong == 0 and sc.invented == 0
             for f in ("total", "right", "wrong_flagged", "wrong", "found", "invented",
                       "kind_right", "right_flagged"):
                 setattr(total, f, getattr(total, f) + getattr(sc, f))
@@ -199,6 +201,7 @@ def okoshki(n: int, learn: bool) -> None:
         print(f"  unsure: {total.wrong_flagged}/{total.wrong} wrong ids marked; "
               f"wrong and not unsure {total.wrong - total.wrong_flagged}; right ids marked "
               f"unsure all the same {total.right_flagged}/{total.right}")
+        print(f"  zones exact: {exact}/{n} ({exact / max(1, n):.0%})")
         for m in total.mistakes[:12]:
             print("  mistake:", m)
         register.use_folder(None)
