@@ -9,7 +9,7 @@ from flask import Flask
 from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateNotFound
 
 from assistant import registry, vision
-from assistant.config import BASE, ROOT, defaults
+from assistant.config import BASE, ROOT, deck_dir, defaults
 from assistant.store import Store
 from assistant.web import api, cards, deck, errors, finish, guard, offline, security, tables
 from assistant.web.i18n import init_i18n
@@ -50,7 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if "SECRET_KEY" not in config or "DATABASE_URL" not in config:
         app.config.update(defaults())  # reads or makes instance/secret_key
     app.config.update(config)
-    app.config.setdefault("DECK_FOLDER", str(ROOT / "instance" / "deck"))
+    app.config.setdefault("DECK_FOLDER", str(deck_dir()))
     _use_registered_deck(app.config["DECK_FOLDER"])
     app.extensions["store"] = Store(app.config["DATABASE_URL"],
                                     max_events=int(app.config["MAX_EVENTS"]))

@@ -16,7 +16,7 @@ import qrcode
 from sqlalchemy.exc import SQLAlchemyError
 
 from assistant import asgi, create_app, vision
-from assistant.config import ROOT, defaults
+from assistant.config import ROOT, deck_dir, defaults
 from assistant.interface import load_json, run
 from assistant.messages import one_line, plain
 from assistant.registry import checkers, scorers
@@ -162,7 +162,7 @@ def read_photo(path: str) -> bytes:
 def use_deck(folder: str | None) -> Path:
     """The registered deck's folder (default: the app's own), now used for recognition."""
 
-    path = Path(folder) if folder else ROOT / "instance" / "deck"
+    path = Path(folder) if folder else deck_dir()
     vision.register.use_folder(path if path.exists() else None)
     return path
 

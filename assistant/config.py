@@ -17,6 +17,12 @@ def instance_dir() -> Path:
     return path
 
 
+def deck_dir() -> Path:
+    """The default registered deck's folder, in the instance folder (not made: it exists only
+    once a deck is registered)."""
+    return Path(os.environ.get("ASSISTANT_INSTANCE", ROOT / "instance")) / "deck"
+
+
 def secret_key(folder: Path) -> str:
     """SECRET_KEY from the environment, else one generated once into instance/secret_key."""
     env = os.environ.get("SECRET_KEY")

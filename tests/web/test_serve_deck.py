@@ -113,3 +113,14 @@ def test_serve_deck_that_is_a_file_says_one_line(tmp_path):
 def test_serve_deck_help_names_it():
     out = run_cli("serve", "--help")
     assert out.returncode == 0 and "--deck DIR" in out.stdout
+
+
+def test_the_default_deck_folder_is_in_the_instance_folder(tmp_path, monkeypatch):
+    """ASSISTANT_INSTANCE moves the database and the secret; the registered deck goes with
+    them (it stayed in the checkout's instance/, shared by every instance)."""
+    from assistant import cli, create_app
+
+    monkeypatch.setenv("ASSISTANT_INSTANCE", str(tmp_path / "inst"))
+    app = create_app({"SECRET_KEY": "t", "DATABASE_URL": f"sqlite:///{tmp_path / 'a.db'}"})
+    assert app.config["DECK_FOLDER"] == str(tmp_path / "inst" / "deck")
+    assert cli.use_deck(None) == tmp_path / "inst" / "deck"
