@@ -17,6 +17,7 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
+from assistant.vision import synth
 
 W, H = 240, 336  # 5:7
 EDGE = 14  # white border
@@ -43,13 +44,7 @@ def _grain(img: np.ndarray, seed: int) -> np.ndarray:
 
 def mask() -> np.ndarray:
     """The card's shape (rounded corners), 255 inside."""
-    m = np.zeros((H, W), np.uint8)
-    cv2.rectangle(m, (RADIUS, 0), (W - 1 - RADIUS, H - 1), 255, -1)
-    cv2.rectangle(m, (0, RADIUS), (W - 1, H - 1 - RADIUS), 255, -1)
-    for cx, cy in ((RADIUS, RADIUS), (W - 1 - RADIUS, RADIUS), (RADIUS, H - 1 - RADIUS),
-                   (W - 1 - RADIUS, H - 1 - RADIUS)):
-        cv2.circle(m, (cx, cy), RADIUS, 255, -1, cv2.LINE_AA)
-    return m
+    return synth.rounded_mask(W, H, RADIUS)
 
 
 def _cloth(cloth: str) -> np.ndarray:

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from assistant.games import okoshki as ok
+from assistant.vision import synth
 
 W, H = 240, 336  # 5:7
 EDGE = 12
@@ -31,13 +32,7 @@ DRAPE = {"red": (50, 40, 200), "yellow": (40, 190, 240), "purple": (140, 50, 120
 
 def mask() -> np.ndarray:
     """The card's shape (rounded corners), 255 inside."""
-    m = np.zeros((H, W), np.uint8)
-    cv2.rectangle(m, (RADIUS, 0), (W - 1 - RADIUS, H - 1), 255, -1)
-    cv2.rectangle(m, (0, RADIUS), (W - 1, H - 1 - RADIUS), 255, -1)
-    for cx, cy in ((RADIUS, RADIUS), (W - 1 - RADIUS, RADIUS), (RADIUS, H - 1 - RADIUS),
-                   (W - 1 - RADIUS, H - 1 - RADIUS)):
-        cv2.circle(m, (cx, cy), RADIUS, 255, -1, cv2.LINE_AA)
-    return m
+    return synth.rounded_mask(W, H, RADIUS)
 
 
 def _paper(img: np.ndarray, seed: int) -> np.ndarray:

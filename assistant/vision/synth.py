@@ -23,6 +23,18 @@ from assistant.vision import deck
 PHOTO_W, PHOTO_H = 4000, 3000
 
 
+def rounded_mask(w: int, h: int, radius: int) -> np.ndarray:
+    """A w × h card's shape with rounded corners of `radius`, 255 inside (the decks drawn by
+    benchmarks/deck2.py, deck3.py and deck4.py)."""
+    m = np.zeros((h, w), np.uint8)
+    cv2.rectangle(m, (radius, 0), (w - 1 - radius, h - 1), 255, -1)
+    cv2.rectangle(m, (0, radius), (w - 1, h - 1 - radius), 255, -1)
+    for cx, cy in ((radius, radius), (w - 1 - radius, radius), (radius, h - 1 - radius),
+                   (w - 1 - radius, h - 1 - radius)):
+        cv2.circle(m, (cx, cy), radius, 255, -1, cv2.LINE_AA)
+    return m
+
+
 def _tablecloth(rng: np.random.Generator) -> np.ndarray:
     """A woven table-cloth with a large pattern, darker than the cards."""
     base = np.array(rng.choice([(40, 60, 110), (60, 90, 40), (90, 50, 40), (70, 70, 70),

@@ -73,10 +73,8 @@ def stack(tmp_path_factory):
             s.stop()
 
 
-@pytest.fixture(scope="module")
-def https_browser(stack, browser, chromium_path):
-    """Chromium that accepts the stack's certificate as valid (by its public key, the way
-    Chromium allows for a test: a service worker is refused on a merely ignored error)."""
+def spki(stack) -> str:
+    """The base64 SHA-256 of the public key of the stack's certificate (Chromium's pin)."""
     leaf = next((stack.folder / "caddy" / "certificates").rglob("*.crt"))
     try:
         pem = subprocess.run(["openssl", "x509", "-in", str(leaf), "-pubkey", "-noout"],
@@ -85,9 +83,15 @@ def https_browser(stack, browser, chromium_path):
                              capture_output=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
         pytest.skip(f"openssl cannot read Caddy's certificate: {exc}")
-    spki = base64.b64encode(hashlib.sha256(der).digest()).decode()
-    b = browser.browser_type.launch(executable_path=chromium_path, headless=True,
-                                    args=[*FLAGS, f"--ignore-certificate-errors-spki-list={spki}"])
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+@pytest.fixture(scope="module")
+def https_browser(stack, browser, chromium_path):
+    """Chromium that accepts the stack's certificate as valid (by its public key, the way
+    Chromium allows for a test: a service worker is refused on a merely ignored error)."""
+    b = browser.browser_type.launch(executable_path=chromium_path, headless=True, args=[
+        *FLAGS, f"--ignore-certificate-errors-spki-list={spki(stack)}"])
     yield b
     b.close()
 
@@ -205,14 +209,19 @@ def worker_pids(master: int) -> list[int]:
     return pids
 
 
-def test_a_worker_killed_mid_game_loses_and_doubles_no_edit(stack):
-    phones = [Phone(stack) for _ in range(8)]
-    owner = phones[0]
+def kitsune_with_ala(stack, owner) -> str:
+    """A Kitsune table made by `owner` with one player, Ala; its code."""
     req = urllib.request.Request(stack.url + "tables", data=urllib.parse.urlencode(
         {"game": "kitsune", "csrf_token": owner.token}).encode())
     code = owner.opener.open(req).url.rsplit("/", 1)[-1]
     owner.opener.open(urllib.request.Request(f"{stack.url}t/{code}/edit", data=urllib.parse.urlencode(
         {"op": "players.add", "name": "Ala", "v": 0, "csrf_token": owner.token}).encode()))
+    return code
+
+
+def test_a_worker_killed_mid_game_loses_and_doubles_no_edit(stack):
+    phones = [Phone(stack) for _ in range(8)]
+    code = kitsune_with_ala(stack, phones[0])
     workers = worker_pids(stack.app.pid)
     assert len(workers) == 2
     killed_at = []

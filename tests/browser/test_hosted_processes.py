@@ -8,10 +8,7 @@ of A (its edits) goes to process A and every request of B (its event stream) to 
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import os
-import subprocess
 import time
 
 import pytest
@@ -19,7 +16,7 @@ import pytest
 from scripts import hosted
 from scripts.devenv import free_port
 from tests.browser.conftest import FLAGS, PHONE
-from tests.browser.test_hosted import stack_database
+from tests.browser.test_hosted import spki, stack_database
 from tests.conftest import database_lock
 
 EDITS = 24
@@ -51,19 +48,6 @@ def stacks(tmp_path_factory):
         finally:
             for s in made:
                 s.stop()
-
-
-def spki(stack) -> str:
-    """The base64 SHA-256 of the public key of the stack's certificate (Chromium's pin)."""
-    leaf = next((stack.folder / "caddy" / "certificates").rglob("*.crt"))
-    try:
-        pem = subprocess.run(["openssl", "x509", "-in", str(leaf), "-pubkey", "-noout"],
-                             capture_output=True, check=True).stdout
-        der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=pem,
-                             capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError) as exc:
-        pytest.skip(f"openssl cannot read Caddy's certificate: {exc}")
-    return base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
 def wait_mode(page, mode: str, seconds: float = 10) -> None:

@@ -13,7 +13,7 @@ import urllib.parse
 import urllib.request
 
 from tests.browser import test_hosted
-from tests.browser.test_hosted import Phone, logged_once, worker_pids
+from tests.browser.test_hosted import Phone, kitsune_with_ala, logged_once, worker_pids
 
 stack = test_hosted.stack  # the same fixture, its own instance for this module
 
@@ -75,12 +75,7 @@ class Stream(threading.Thread):
 
 def test_a_rolling_restart_drops_and_doubles_no_tap(stack):
     phones = [Phone(stack) for _ in range(8)]
-    owner = phones[0]
-    req = urllib.request.Request(stack.url + "tables", data=urllib.parse.urlencode(
-        {"game": "kitsune", "csrf_token": owner.token}).encode())
-    code = owner.opener.open(req).url.rsplit("/", 1)[-1]
-    owner.opener.open(urllib.request.Request(f"{stack.url}t/{code}/edit", data=urllib.parse.urlencode(
-        {"op": "players.add", "name": "Ala", "v": 0, "csrf_token": owner.token}).encode()))
+    code = kitsune_with_ala(stack, phones[0])
     streams = [Stream(stack, code) for _ in phones]
     for s in streams:
         s.start()
