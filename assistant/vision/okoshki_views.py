@@ -1,0 +1,76 @@
+"""Every view of every Okoshki card (its registered or drawn face, plus views learned from
+confirmed zones) and the cards one detail apart (a card's other windows, its twin)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import cv2
+import numpy as np
+
+from assistant.games import okoshki as ok
+from assistant.vision import deck
+from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _fine, _grey_half, _thumb
+
+VIEWS_FILE = "okoshki-views.npz"
+
+# each card's twin: the same window of the same colour, plain or print (they differ in a
+# print on the valance and a frame on the tag, which a first look at a glance may miss)
+TWINS = {c.id: next(d.id for d in ok.DECK if d.window == c.window and d.suit != c.suit
+                    and d.suit.split("-")[0] == c.suit.split("-")[0]) for c in ok.DECK}
+
+SIBLINGS = {c.id: [d.id for d in ok.DECK if d.suit == c.suit and d.id != c.id] for c in ok.DECK}
+
+
+def learned_views(folder) -> tuple[list[str], np.ndarray]:
+    """The extra views of cards learned from confirmed zones: ids and flat faces."""
+    none = [], np.zeros((0, deck.H, deck.W, 3), np.uint8)
+    if folder is None or not (folder / VIEWS_FILE).exists():
+        return none
+    try:
+        with np.load(folder / VIEWS_FILE, allow_pickle=False) as z:
+            return [str(i) for i in z["ids"]], z["faces"]
+    except (OSError, ValueError, KeyError):  # a damaged file: learn afresh
+        return none
+
+
+@cache
+def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
+    """Every view of every card (its face, plus views learned from confirmed zones), grouped
+    by card: the card ids, where each card's views start, the colour and grey descriptors,
+    and each view's flat face (SW × SH, white-balanced) for the close comparison."""
+    faces = deck.okoshki_faces()
+    extra_ids, extra = learned_views(deck.REGISTERED["folder"])
+    views: dict[str, list[np.ndarray]] = {c.id: [faces[c.id]] for c in ok.DECK}
+    for cid, face in zip(extra_ids, extra, strict=True):
+        if cid in views:
+            views[cid].append(face)
+    ids, starts, colour, grey, flats = [], [], [], [], []
+    for cid, vs in views.items():
+        ids.append(cid)
+        starts.append(len(colour))
+        for face in vs:
+            small = _card_balanced(cv2.resize(face, (SW, SH), interpolation=cv2.INTER_AREA))
+            colour.append(_thumb(small))
+            grey.append(_fine(small))
+            flats.append(small)
+    return ids, np.array(starts), np.stack(colour), np.stack(grey), flats
+
+
+@cache
+def _squares() -> tuple[np.ndarray, np.ndarray]:
+    """The view table's colour and grey descriptors squared (for the masked correlation)."""
+    colour, grey = view_table()[2:4]
+    return colour * colour, grey * grey
+
+
+@cache
+def _view_grey(v: int) -> np.ndarray:
+    """_grey_half of view v of the view table (worked out once per view)."""
+    return _grey_half(view_table()[4][v])
+
+
+def _end(k: int) -> int:
+    """Where card k's views end in the view table."""
+    starts = view_table()[1]
+    return int(starts[k + 1]) if k + 1 < len(starts) else len(view_table()[4])
