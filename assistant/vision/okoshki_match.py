@@ -9,7 +9,17 @@ import cv2
 import numpy as np
 
 from assistant.games import okoshki as ok
-from assistant.vision.okoshki_describe import FH, FW, VH, VW, _card_balanced, _fine, _thumb
+from assistant.vision.okoshki_describe import (
+    FH,
+    FW,
+    VH,
+    VW,
+    _card_balanced,
+    _fine,
+    _grey_half,
+    _thumb,
+)
+from assistant.vision.okoshki_frame import fit, framed_quad
 from assistant.vision.okoshki_shape import flatten
 from assistant.vision.okoshki_views import SIBLINGS, TWINS, _squares, view_table
 
@@ -69,12 +79,15 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
     """The card whose views best match the outline (either way round), and how sure;
     `hidden`: the part of the card (flat frame) another card lies over, left out; `extra`:
     cards the close look must meet too."""
-    ids, starts, colour, grey, _ = view_table()
-    flat = _card_balanced(flatten(img, quad))
+    ids, starts, colour, grey = view_table()[:4]
+    frame = view_table()[5]
     seen = _seen_planes(hidden) if hidden is not None else None
     best: Match | None = None
     for turn in (0, 2) if both_ways else (0,):
-        f = flat if turn == 0 else cv2.rotate(flat, cv2.ROTATE_180)
+        q = np.roll(quad, -turn, axis=0).astype(np.float32)
+        if hidden is None:  # the card moved onto the deck's frame (a hidden part would mislead)
+            q = framed_quad(q, fit(_grey_half(flatten(img, q)), frame)[1])
+        f = _card_balanced(flatten(img, q))
         if seen is None:
             scores = 0.5 * np.einsum("ij,j->i", colour, _thumb(f)) + 0.5 * np.einsum(
                 "ij,j->i", grey, _fine(f))
@@ -102,7 +115,7 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
         outside = np.ones(len(per_card), bool)
         outside[near] = False
         m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
-                  float(per_card[top]) - other, np.roll(quad, -turn, axis=0),
+                  float(per_card[top]) - other, q,
                   tuple(ids[k] for k in near), views, "",
                   tuple(float(per_card[k]) for k in near),
                   float(per_card[outside].max()) if outside.any() else -1.0)

@@ -80,7 +80,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
     the valance, a bar, a cloud): the card nearer the photo there wins. The margin is how
     much nearer the winner is than the runner-up, as a share. `hidden`: the part another
     card lies over, left out."""
-    _, _, _, _, flats = view_table()
+    flats = view_table()[4]
     flat = _card_balanced(flatten(img, m.quad))
     fg = _grey_half(flat)
     ids = list(m.order)

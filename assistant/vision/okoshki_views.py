@@ -11,6 +11,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.vision import deck
 from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _fine, _grey_half, _thumb
+from assistant.vision.okoshki_frame import deck_frame, fit, on_frame
 
 VIEWS_FILE = "okoshki-views.npz"
 
@@ -35,26 +36,32 @@ def learned_views(folder) -> tuple[list[str], np.ndarray]:
 
 
 @cache
-def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
+def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray],
+                          np.ndarray]:
     """Every view of every card (its face, plus views learned from confirmed zones), grouped
     by card: the card ids, where each card's views start, the colour and grey descriptors,
-    and each view's flat face (SW × SH, white-balanced) for the close comparison."""
+    each view's flat face (SW × SH, white-balanced, on the deck's frame) for the close
+    comparison, and the deck's frame (okoshki_frame)."""
     faces = deck.okoshki_faces()
     extra_ids, extra = learned_views(deck.REGISTERED["folder"])
-    views: dict[str, list[np.ndarray]] = {c.id: [faces[c.id]] for c in ok.DECK}
+    small = {c.id: _card_balanced(cv2.resize(faces[c.id], (SW, SH), interpolation=cv2.INTER_AREA))
+             for c in ok.DECK}
+    frame, moves = deck_frame(list(small.values()))
+    views = {cid: [on_frame(face, move)]
+             for (cid, face), move in zip(small.items(), moves, strict=True)}
     for cid, face in zip(extra_ids, extra, strict=True):
         if cid in views:
-            views[cid].append(face)
+            view = _card_balanced(cv2.resize(face, (SW, SH), interpolation=cv2.INTER_AREA))
+            views[cid].append(on_frame(view, fit(_grey_half(view), frame)[1]))
     ids, starts, colour, grey, flats = [], [], [], [], []
     for cid, vs in views.items():
         ids.append(cid)
         starts.append(len(colour))
-        for face in vs:
-            small = _card_balanced(cv2.resize(face, (SW, SH), interpolation=cv2.INTER_AREA))
-            colour.append(_thumb(small))
-            grey.append(_fine(small))
-            flats.append(small)
-    return ids, np.array(starts), np.stack(colour), np.stack(grey), flats
+        for view in vs:
+            colour.append(_thumb(view))
+            grey.append(_fine(view))
+            flats.append(view)
+    return ids, np.array(starts), np.stack(colour), np.stack(grey), flats, frame
 
 
 @cache

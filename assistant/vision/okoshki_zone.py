@@ -144,7 +144,7 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
 
 def _misfit(img: np.ndarray, m: Match) -> np.ndarray:
     """Per pixel of the card's flat frame, how far the photo is from the card's best view."""
-    _, _, _, _, flats = view_table()
+    flats = view_table()[4]
     flat = _card_balanced(flatten(img, m.quad))
     view = m.view[m.order.index(m.id)] if m.id in m.order else None
     if view is None:
