@@ -31,26 +31,15 @@ def _thumb(img: np.ndarray) -> np.ndarray:
 
 
 def _card_balanced(flat: np.ndarray) -> np.ndarray:
-    """Balance a flat card on its own paper and its darkest ink: a colour cast (a gain per
-    channel) and a veil of glare (light added over the card) both cancel."""
-    h, w = flat.shape[:2]
-    e = max(1, round(w * EDGE_LEFT))
-    inside = flat[e:h - e, e:w - e].reshape(-1, 3).astype(np.float32)
-    level = inside.mean(axis=1)
-    # the paper: the lightest pixels of the whole card, not a strip along its edge (an outline
-    # a few per cent off, or a face cut at its keyline, puts the strip on the table or on ink)
-    white = np.median(inside[level >= np.percentile(level, PAPER)], axis=0) + 1
-    # the black point: the darkest ink, as one grey level (glare adds light evenly to every
-    # channel; a darkest colour taken channel by channel would be a curtain's)
-    dark = min(float(np.percentile(level, DARKEST)), BLACK_MOST * float(white.min()))
-    gain = np.clip(np.array(deck.CREAM, np.float32) / (white - dark), 0.5, 3)
-    return np.clip((flat.astype(np.float32) - dark) * gain, 0, 255).astype(np.uint8)
-
-
-EDGE_LEFT = 0.02  # share of the card's width left out at its edges (the table may show there)
-PAPER = 85.0  # the lightest 15 % of a card are its paper
-DARKEST = 2.0  # per cent of the card's inside taken as its black point
-BLACK_MOST = 0.5  # the black point is at most this share of the frame's light
+    """White-balance a flat card on its cream frame (the brightest third of the frame)."""
+    b = max(3, round((deck.BORDER - 3) * flat.shape[1] / deck.W))
+    e = 2 * b
+    strips = np.concatenate([flat[1:b, e:-e].reshape(-1, 3), flat[-b:-1, e:-e].reshape(-1, 3),
+                             flat[e:-e, 1:b].reshape(-1, 3), flat[e:-e, -b:-1].reshape(-1, 3)])
+    strips = strips.astype(np.float32)
+    light = strips[strips.sum(axis=1) >= np.percentile(strips.sum(axis=1), 66)]
+    gain = np.clip(np.array(deck.CREAM, np.float32) / (np.median(light, axis=0) + 1), 0.5, 2)
+    return np.clip(flat.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 
 def _fine(img: np.ndarray) -> np.ndarray:

@@ -25,6 +25,20 @@ PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
 FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
 
 
+COARSE = 2.0  # pixels (of SW × SH): the blur of the coarse comparison
+COARSE_DIFFER = 0.25  # two blurred views differ at a pixel by this much (standardised Lab)
+
+
+def _coarse(img: np.ndarray) -> np.ndarray:
+    """A blurred Lab view of a card: fine prints become their average colour."""
+    return _lab(cv2.GaussianBlur(img, (0, 0), COARSE))
+
+
+def _gap(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pixel, the Lab distance of two aligned images."""
+    return cv2.magnitude(*_planes(a - b))
+
+
 def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each pixel's neighbourhood range, channel by channel (lowest, highest)."""
     k = np.ones((FORGIVE, FORGIVE), np.uint8)
@@ -123,6 +137,10 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
                     looks[i], fit[i] = other, f
     moved = [x[0] for x in looks]
     refs = [x[1] for x in looks]
+    # the same, blurred: a fine print (small crosses, dots) that a shift-forgiving pixel
+    # comparison cannot tell from a plain curtain still makes the curtain lighter on average
+    photo_c = _coarse(flat)
+    refs_c = [_coarse(mv[0]) for mv in moved]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
     # where a view moved a long way has nothing of its own (the edge repeated), it tells
@@ -142,6 +160,11 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
             if differ.sum() >= PAIR_MIN_PIXELS:
                 da, db = float(dist[i][differ].mean()), float(dist[j][differ].mean())
                 s = (db - da) / (da + db + 1e-6)
+            coarse = (_gap(refs_c[i], refs_c[j]) > COARSE_DIFFER) & inner & covers[i] & covers[j]
+            if coarse.sum() >= PAIR_MIN_PIXELS:
+                da = float(_gap(photo_c, refs_c[i])[coarse].mean())
+                db = float(_gap(photo_c, refs_c[j])[coarse].mean())
+                s = (s + (db - da) / (da + db + 1e-6)) / (2 if s else 1)
             shares[(i, j)], shares[(j, i)] = s, -s
         return shares[(i, j)]
 
