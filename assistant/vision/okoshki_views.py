@@ -44,15 +44,17 @@ def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np
     comparison, and the deck's frame (okoshki_frame)."""
     faces = deck.okoshki_faces()
     extra_ids, extra = learned_views(deck.REGISTERED["folder"])
-    small = {c.id: _card_balanced(cv2.resize(faces[c.id], (SW, SH), interpolation=cv2.INTER_AREA))
+    small = {c.id: cv2.resize(faces[c.id], (SW, SH), interpolation=cv2.INTER_AREA)
              for c in ok.DECK}
     frame, moves = deck_frame(list(small.values()))
-    views = {cid: [on_frame(face, move)]
+    # balanced once on the frame: a face cut with some table along its edge would be
+    # balanced on the table
+    views = {cid: [_card_balanced(on_frame(face, move))]
              for (cid, face), move in zip(small.items(), moves, strict=True)}
     for cid, face in zip(extra_ids, extra, strict=True):
         if cid in views:
-            view = _card_balanced(cv2.resize(face, (SW, SH), interpolation=cv2.INTER_AREA))
-            views[cid].append(on_frame(view, fit(_grey_half(view), frame)[1]))
+            view = cv2.resize(face, (SW, SH), interpolation=cv2.INTER_AREA)
+            views[cid].append(_card_balanced(on_frame(view, fit(_grey_half(view), frame)[1])))
     ids, starts, colour, grey, flats = [], [], [], [], []
     for cid, vs in views.items():
         ids.append(cid)
