@@ -31,8 +31,10 @@ def _thumb(img: np.ndarray) -> np.ndarray:
 
 
 def _card_balanced(flat: np.ndarray) -> np.ndarray:
-    """White-balance a flat card on its cream frame (the brightest third of the frame)."""
-    b = max(3, round((deck.BORDER - 3) * flat.shape[1] / deck.W))
+    """White-balance a flat card on its light frame (the brightest third of a band along its
+    edges, wide enough that a card cut a little inside its border, or at a keyline, still
+    has paper in it)."""
+    b = max(3, round(FRAME_BAND * flat.shape[1]))
     e = 2 * b
     strips = np.concatenate([flat[1:b, e:-e].reshape(-1, 3), flat[-b:-1, e:-e].reshape(-1, 3),
                              flat[e:-e, 1:b].reshape(-1, 3), flat[e:-e, -b:-1].reshape(-1, 3)])
@@ -40,6 +42,9 @@ def _card_balanced(flat: np.ndarray) -> np.ndarray:
     light = strips[strips.sum(axis=1) >= np.percentile(strips.sum(axis=1), 66)]
     gain = np.clip(np.array(deck.CREAM, np.float32) / (np.median(light, axis=0) + 1), 0.5, 2)
     return np.clip(flat.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+
+
+FRAME_BAND = 0.06  # share of the card's width along each edge the balance looks at
 
 
 def _fine(img: np.ndarray) -> np.ndarray:
