@@ -75,17 +75,19 @@ def _seen_planes(hidden: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
-          hidden: np.ndarray | None = None, extra: tuple[str, ...] = ()) -> Match:
+          hidden: np.ndarray | None = None, extra: tuple[str, ...] = (),
+          framed: bool = False) -> Match:
     """The card whose views best match the outline (either way round), and how sure;
     `hidden`: the part of the card (flat frame) another card lies over, left out; `extra`:
-    cards the close look must meet too."""
+    cards the close look must meet too; `framed`: the outline is on the deck's frame already
+    (a look's own outline, moved or nudged on purpose)."""
     ids, starts, colour, grey = view_table()[:4]
     frame = view_table()[5]
     seen = _seen_planes(hidden) if hidden is not None else None
     best: Match | None = None
     for turn in (0, 2) if both_ways else (0,):
         q = np.roll(quad, -turn, axis=0).astype(np.float32)
-        if hidden is None:  # the card moved onto the deck's frame (a hidden part would mislead)
+        if hidden is None and not framed:  # onto the deck's frame (a hidden part would mislead)
             q = framed_quad(q, fit(_grey_half(flatten(img, q)), frame)[1])
         f = _card_balanced(flatten(img, q))
         if seen is None:

@@ -118,7 +118,7 @@ def _nudged(img: np.ndarray, m: Match) -> Match:
                 continue
             moved = q + dx * across + dy * down
             if _quad_ok(moved, img.shape):
-                cand = match(img, moved, both_ways=False)
+                cand = match(img, moved, both_ways=False, framed=True)
                 if cand.score > best.score + 0.01:
                     best = replace(cand, source=m.source)
     return best
@@ -127,17 +127,19 @@ def _nudged(img: np.ndarray, m: Match) -> Match:
 def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Match:
     """A candidate after the close look (again when the look moved its outline)."""
     if hidden is not None:
-        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden), source=m0.source)
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, framed=True),
+                     source=m0.source)
     m = m0 if len(m0.order) < 2 else settle(img, m0, hidden)  # a lone candidate needs no look
     # the close look met the first look's best card's other windows and twin: when another
     # card won, its own are met too (the true card may be one detail away from the winner)
     missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id]) if c not in m0.order)
     if m.id != m0.id and missing:
-        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, extra=(m.id, *missing)),
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, extra=(m.id, *missing),
+                           framed=True),
                      source=m0.source)
         m = settle(img, m0, hidden)
     if hidden is None and np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:
-        again = match(img, m.quad, both_ways=False)  # the outline moved: look again
+        again = match(img, m.quad, both_ways=False, framed=True)  # moved: look again
         m = again if len(again.order) < 2 else settle(img, again)
     return replace(m, source=m0.source)
 
