@@ -11,6 +11,7 @@ cap a phone gets a 503 and polls `/t/<code>/poll` once a second until it tries a
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import json
 import re
 import socket
@@ -32,6 +33,21 @@ HEARTBEAT_S = 20.0   # an event at least this often: proxies keep the line, phon
 LIFETIME_S = 600.0   # a stream ends after this; the phone reconnects (a half-dead line goes)
 THREADS = 8          # Flask's worker threads (taps, pages, polls)
 JSON = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
+
+
+def own_context(wsgi_app: Any) -> Any:
+    """`wsgi_app` run in a context of its own for each request.
+
+    a2wsgi runs each request in a copy of its asyncio task's context, and that context can hold
+    an earlier request's: when an upload fills uvicorn's buffer (a photo), a2wsgi's thread asks
+    the loop for more body, the loop's reader is re-armed from that thread's context, and every
+    later request on the same connection starts in it (python/cpython#140947). Flask then found
+    the upload's application context still current and reused it: one `g` (the language
+    Flask-Babel keeps there, the Liski symbol words) for every later request on that connection,
+    which behind a proxy is every phone's."""
+    def call(environ: dict, start_response: Any) -> Any:
+        return contextvars.Context().run(wsgi_app, environ, start_response)
+    return call
 
 
 def server_ms() -> float:
@@ -83,7 +99,7 @@ class Push:
     def __init__(self, flask_app: Flask, max_held: int | None = None,
                  threads: int = THREADS) -> None:
         self.flask = flask_app
-        self.wsgi = WSGIMiddleware(flask_app, workers=threads)
+        self.wsgi = WSGIMiddleware(own_context(flask_app), workers=threads)
         self.store = flask_app.extensions["store"]
         self.max_held = int(max_held if max_held is not None
                             else flask_app.config.get("PUSH_MAX_HELD", 500))

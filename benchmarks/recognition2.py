@@ -11,8 +11,10 @@ player does); fresh zones are recognised (with --learn-zones, each accepted zone
 are learned as the page does).
 benchmarks/deck3.py is a third deck in yet another style (--deck 3), written for issue 27 and
 only run at checkpoints, never while tuning; benchmarks/deck4.py (--deck 4 --tables 0) is the
-Okoshki development deck of issue 27.
-Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3] [--tables N] [--zones N]
+Okoshki development deck of issue 27. benchmarks/deck5.py (--deck 5) is the issue-27 judge
+drawn by a helper who never saw the recognisers (deck 3 having been seen once): run it only at
+checkpoints, and choose nothing in assistant/ by its figures.
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|5] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import deck2  # noqa: E402
 import deck3  # noqa: E402
 import deck4  # noqa: E402
+import deck5  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
@@ -40,7 +43,7 @@ from assistant.vision import pisanki as vp  # noqa: E402
 
 
 class D:
-    """The deck judged: deck2 (the project's second deck) or deck3 (issue 27's third)."""
+    """The deck judged: deck2 (the project's second deck), deck3 or deck5 (issue 27's judges)."""
 
     deck = deck2
     number = 2
@@ -212,14 +215,15 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
-    ap.add_argument("--deck", type=int, choices=(2, 3, 4), default=2,
+    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5), default=2,
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
-                         "development deck of issue 27 (benchmarks/deck4.py)")
+                         "development deck of issue 27 (benchmarks/deck4.py); "
+                         "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints")
     ap.add_argument("--learn-zones", action="store_true",
                     help="Okoshki: learn the sure cards of each accepted zone (as the page does "
                          "with 'Also learn my cards')")
     args = ap.parse_args()
-    D.deck, D.number = {2: deck2, 3: deck3, 4: deck4}[args.deck], args.deck
+    D.deck, D.number = {2: deck2, 3: deck3, 4: deck4, 5: deck5}[args.deck], args.deck
     if args.tables:
         pisanki(args.tables, not args.no_learn)
     if args.zones:

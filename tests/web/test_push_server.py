@@ -96,3 +96,29 @@ def test_a_poll_of_an_unchanged_table_is_answered_without_a_thread(server):
     assert resp.status == 304 and resp.getheader("ETag") == '"v1"'
     assert int(resp.getheader("X-Server-Ms")) == pytest.approx(time.time() * 1000, abs=5000)
     conn.close()
+
+
+def test_a_request_after_an_upload_on_the_same_connection_is_its_own(server):
+    """A photo upload bigger than uvicorn's read buffer once left its Flask context current
+    for every later request on that keep-alive connection (see asgi.own_context): a phone that
+    sent a photo in Polish and switched to English kept getting Polish pages (behind a proxy,
+    every phone sharing that connection would)."""
+    port, _push, _store = server
+    photo = b"\xff\xd8" + bytes(range(256)) * 800  # 200 KB: more than uvicorn buffers at once
+    body = (b'--XX\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n'
+            b"Content-Type: image/jpeg\r\n\r\n" + photo + b"\r\n--XX--\r\n")
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", "/", headers={"Cookie": "lang=pl"})  # a phone's connection, kept open
+        assert '<html lang="pl"' in conn.getresponse().read().decode()
+        conn.request("POST", "/api/pisanki/recognize", body=body, headers={
+            "Content-Type": "multipart/form-data; boundary=XX", "Cookie": "lang=pl",
+            "X-Assistant-Page": "1"})
+        resp = conn.getresponse()
+        assert resp.status == 400 and "zdjęciem" in json.loads(resp.read())["error"]
+        for lang in ("en", "pl", "en"):
+            conn.request("GET", "/", headers={"Cookie": f"lang={lang}"})
+            resp = conn.getresponse()
+            assert f'<html lang="{lang}"' in resp.read().decode()
+    finally:
+        conn.close()
