@@ -133,3 +133,117 @@ def okoshki_face(cid: str) -> np.ndarray:
 def okoshki_faces() -> dict[str, np.ndarray]:
     """All 48 Okoshki cards of the fourth deck by id."""
     return {c.id: okoshki_face(c.id) for c in ok.DECK}
+
+
+# -- Pisanki (the development deck of issue 27's Pisanki half) -----------------------------
+# Drawn in a fourth style, unlike deck.py, deck2.py and deck3.py: a kraft (light brown) border
+# with a double inner rule, a tartan of thin lines, diagonal stripes and big polka dots; a
+# round egg right of centre with a zigzag band and dots, double eggs one above the other;
+# five-petal flowers in the top corners on a pale square; a halftone-like print (fine dots)
+# and a faint green cast. Its back is a red lattice.
+from assistant.games import pisanki as pg  # noqa: E402
+
+KRAFT = (150, 190, 215)  # BGR
+P_CLOTH = {
+    "checked": ((150, 90, 30), (245, 240, 235)),   # blue tartan lines on white
+    "striped": ((30, 110, 220), (150, 225, 245)),  # orange diagonals on yellow
+    "dotted": ((245, 245, 245), (120, 90, 210)),   # white polka dots on rose
+    "neutral": ((175, 180, 170), (200, 200, 195)),  # linen
+}
+P_EGG = {"purple": (150, 60, 130), "red": (40, 40, 200), "orange": (40, 150, 245),
+         "yellow": (90, 225, 245), "green": (70, 160, 60), "blue": (200, 110, 40)}
+P_FLOWER = {"blue": (200, 120, 30), "pink": (170, 110, 245), "purple": (110, 20, 110),
+            "yellow": (20, 200, 250)}
+P_EDGE = 16
+
+
+def _p_cloth(cloth: str) -> np.ndarray:
+    dark, light = P_CLOTH[cloth]
+    img = np.full((H, W, 3), light, np.uint8)
+    if cloth == "checked":
+        for k in range(0, max(W, H), 22):
+            cv2.line(img, (k, 0), (k, H), dark, 2)
+            cv2.line(img, (0, k), (W, k), dark, 2)
+            cv2.line(img, (k + 6, 0), (k + 6, H), (60, 60, 200), 1)
+    elif cloth == "striped":
+        for k in range(-H, W + H, 28):
+            cv2.line(img, (k, 0), (k + H, H), dark, 9, cv2.LINE_AA)
+    elif cloth == "dotted":
+        for y in range(12, H, 34):
+            for x in range(12 + (y // 34 % 2) * 17, W, 34):
+                cv2.circle(img, (x, y), 9, dark, -1, cv2.LINE_AA)
+    else:
+        yy, xx = np.mgrid[0:H, 0:W]
+        img = np.clip(img.astype(np.float32) + (4 * np.sin(xx * 2.1) * np.sin(yy * 0.9))[
+            ..., None], 0, 255).astype(np.uint8)
+    return img
+
+
+def _p_egg(img: np.ndarray, c: tuple[int, int], s: float, colour) -> None:
+    axes = (int(38 * s), int(46 * s))
+    cv2.ellipse(img, c, axes, 0, 0, 360, colour, -1, cv2.LINE_AA)
+    dark = tuple(max(0, v - 80) for v in colour)
+    zig = [(c[0] - axes[0] + 4 + k * 8, c[1] + (5 if k % 2 else -5)) for k in range(
+        int(2 * axes[0] / 8))]
+    cv2.polylines(img, [np.array(zig, np.int32)], False, dark, max(2, int(4 * s)), cv2.LINE_AA)
+    for dx, dy in ((-14, -22), (12, -26), (0, 24), (-18, 20), (16, 18)):
+        cv2.circle(img, (c[0] + int(dx * s), c[1] + int(dy * s)), max(2, int(4 * s)),
+                   (245, 245, 245), -1, cv2.LINE_AA)
+    cv2.ellipse(img, c, axes, 0, 0, 360, (40, 40, 40), 2, cv2.LINE_AA)
+
+
+def _p_flower(img: np.ndarray, c: tuple[int, int], colour) -> None:
+    cv2.rectangle(img, (c[0] - 24, c[1] - 24), (c[0] + 24, c[1] + 24), (240, 245, 240), -1)
+    cv2.rectangle(img, (c[0] - 24, c[1] - 24), (c[0] + 24, c[1] + 24), (70, 90, 60), 1)
+    for k in range(5):
+        a = k * 2 * np.pi / 5 - np.pi / 2
+        cv2.circle(img, (int(c[0] + 11 * np.cos(a)), int(c[1] + 11 * np.sin(a))), 8, colour, -1,
+                   cv2.LINE_AA)
+    cv2.circle(img, c, 5, (30, 200, 240), -1, cv2.LINE_AA)
+
+
+def _p_print(img: np.ndarray, seed: int) -> np.ndarray:
+    """A halftone-like print (fine dots of ink), grain and a faint green cast."""
+    rng = np.random.default_rng(seed)
+    yy, xx = np.mgrid[0:H, 0:W]
+    dots = ((xx % 4 < 2) & (yy % 4 < 2)).astype(np.float32) * 10 - 5
+    noise = rng.normal(0, 4, (H, W)).astype(np.float32)
+    out = img.astype(np.float32) * (0.96, 1.03, 0.97) + (dots + noise)[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def _p_frame(img: np.ndarray) -> np.ndarray:
+    out = np.full_like(img, KRAFT)
+    out[P_EDGE:H - P_EDGE, P_EDGE:W - P_EDGE] = img[P_EDGE:H - P_EDGE, P_EDGE:W - P_EDGE]
+    cv2.rectangle(out, (P_EDGE - 6, P_EDGE - 6), (W - 1 - P_EDGE + 6, H - 1 - P_EDGE + 6),
+                  (60, 80, 100), 1)
+    cv2.rectangle(out, (P_EDGE, P_EDGE), (W - 1 - P_EDGE, H - 1 - P_EDGE), (60, 80, 100), 2)
+    return out
+
+
+@cache
+def pisanki_face(card: pg.Card | None) -> np.ndarray:
+    """One Pisanki card of the fourth deck (None: its back)."""
+    if card is None:
+        img = np.full((H, W, 3), (40, 40, 160), np.uint8)
+        for k in range(-H, W + H, 20):
+            cv2.line(img, (k, 0), (k + H, H), (90, 160, 230), 2, cv2.LINE_AA)
+            cv2.line(img, (k, H), (k + H, 0), (90, 160, 230), 2, cv2.LINE_AA)
+        return _p_print(_p_frame(img), 17)
+    img = _p_cloth(card.cloth)
+    centre = (W // 2 + 14, int(H * 0.55))
+    if card.egg and card.double:
+        _p_egg(img, (centre[0], centre[1] - 52), 0.7, P_EGG[card.egg])
+        _p_egg(img, (centre[0], centre[1] + 52), 0.7, P_EGG[card.egg])
+    elif card.egg:
+        _p_egg(img, centre, 1.15, P_EGG[card.egg])
+    for pos, kind in zip(((48, 52), (W - 48, 52)), card.flowers, strict=False):
+        _p_flower(img, pos, P_FLOWER[kind])
+    return _p_print(_p_frame(img), zlib.crc32(repr(("deck4", card)).encode()))
+
+
+def pisanki_deck() -> list[pg.Card | None]:
+    """The 75 exhibition cards (the same split as deck 2) and a back."""
+    from deck2 import pisanki_deck as split
+
+    return split()

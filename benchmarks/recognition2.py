@@ -217,15 +217,13 @@ def main() -> int:
     ap.add_argument("--no-learn", action="store_true")
     ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5), default=2,
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
-                         "Okoshki development deck of issue 27 (benchmarks/deck4.py, --tables 0); "
+                         "development deck of issue 27 (benchmarks/deck4.py); "
                          "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints")
     ap.add_argument("--learn-zones", action="store_true",
                     help="Okoshki: learn the sure cards of each accepted zone (as the page does "
                          "with 'Also learn my cards')")
     args = ap.parse_args()
     D.deck, D.number = {2: deck2, 3: deck3, 4: deck4, 5: deck5}[args.deck], args.deck
-    if args.deck == 4 and args.tables:
-        ap.error("deck 4 has Okoshki cards only: add --tables 0")
     if args.tables:
         pisanki(args.tables, not args.no_learn)
     if args.zones:

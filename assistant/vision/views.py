@@ -33,8 +33,10 @@ NEAR = 0.06  # how far a view slides over a cell cut around its card's own centr
 COLOUR_SCALE = 150.0
 FINALISTS = 4
 DUEL_BLUR = 1.5
+MATCH_BLUR = 1.0  # cells and views are compared blurred this much (view pixels)
+COLOUR_BLUR = 2.5  # the colour check compares colours blurred this much
 UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
-UNSURE_SCORE = 0.45
+UNSURE_SCORE = 0.55
 UNSURE_MARGIN_UNFOUND = 0.3  # the same for a cell whose card was not found by its outline
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
@@ -48,6 +50,8 @@ class ViewGuess:
     confidence: float
     unsure: bool
     turned: bool
+    margin: float = 1.0  # the winner's least pairwise margin (a share)
+    score: float = 1.0  # the winner's correlation less its colour check
 
 
 def white_balance(table: np.ndarray) -> np.ndarray:
@@ -93,6 +97,13 @@ def view_of(cell: np.ndarray) -> np.ndarray:
     return cell[my:my + VH, mx:mx + VW].copy()
 
 
+def _soft(img: np.ndarray) -> np.ndarray:
+    """An image blurred as matching compares it: a fine cloth pattern (thin stripes, a
+    tartan's lines) laid a pixel or a degree off otherwise outweighs an egg or a flower, in
+    the correlation and in the colour check alike; so does a little camera blur."""
+    return cv2.GaussianBlur(img, (0, 0), MATCH_BLUR)
+
+
 def _lab(img: np.ndarray) -> np.ndarray:
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 1:] *= 2.0  # colour weighs more than light in the correlation
@@ -134,7 +145,7 @@ def _index(images: np.ndarray) -> dict[str, np.ndarray]:
         img = balance(img)
         for turn in (False, True):
             v = cv2.rotate(img, cv2.ROTATE_180) if turn else img
-            t8 = cv2.cvtColor(v[ty:VH - ty, tx:VW - tx], cv2.COLOR_BGR2LAB)
+            t8 = cv2.cvtColor(_soft(v)[ty:VH - ty, tx:VW - tx], cv2.COLOR_BGR2LAB)
             lab8.append(t8)
             turned.append(turn)
             colours.append(_template(t8)[..., 1:].reshape(-1, 2).mean(axis=0))
@@ -224,7 +235,7 @@ def _top(values: np.ndarray, q: float) -> float:
 def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
     """The colour check: where the aligned cell and view differ most in colour (the top 5 %
     of pixels: an egg or a flower of another colour), in correlation units."""
-    d = cv2.GaussianBlur(patch[..., 1:] - template[..., 1:], (0, 0), 1.2)
+    d = cv2.GaussianBlur(patch[..., 1:] - template[..., 1:], (0, 0), COLOUR_BLUR)
     return _top(cv2.magnitude(d[..., 0].copy(), d[..., 1].copy()), 98) / COLOUR_SCALE
 
 
@@ -310,7 +321,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     centre = cell[my:my + VH, mx:mx + VW]
     first = np.einsum("ij,j->i", views.coarse, _coarse(centre))  # no BLAS threads to wake
     picks = np.argsort(-first)[:CANDIDATES]
-    lab = _lab(cell)
+    lab = _lab(_soft(cell))
     x0 = y0 = 0
     window = lab
     if centred:
@@ -359,6 +370,9 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     margins = [pair(winner, j) for j in range(len(ranked)) if j != winner]
     margin = min(margins) if margins else 1.0
     confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
-    # a card not found by its own outline is doubtful: it must win more clearly
-    unsure = margin < (UNSURE_MARGIN if centred else UNSURE_MARGIN_UNFOUND) or top < UNSURE_SCORE
-    return ViewGuess(card, round(confidence, 3), unsure, turned)
+    # a card not found by its own outline is doubtful: it must win more clearly; and when
+    # the settling picks another card than the correlation put first, the two measures
+    # disagree: on a patterned cloth either may be the one misled
+    unsure = (margin < (UNSURE_MARGIN if centred else UNSURE_MARGIN_UNFOUND)
+              or top < UNSURE_SCORE or winner != 0)
+    return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
