@@ -88,13 +88,22 @@ def _onto(flat_grey: np.ndarray, ref: np.ndarray,
                           borderMode=cv2.BORDER_REPLICATE), warp
 
 
-def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match:
+def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
+           memo: dict | None = None) -> Match:
     """Close comparison of the best few cards: each one's best view is moved onto the
     photographed card (ECC), then every two are compared only where they differ (a print on
     the valance, a bar, a cloud): the card nearer the photo there wins. The margin is how
     much nearer the winner is than the runner-up, as a share. `hidden`: the part another
-    card lies over, left out."""
+    card lies over, left out; `memo`: the views already moved onto this outline by an
+    earlier look (a dict kept by the caller; filled here)."""
     flats = view_table()[4]
+    # a second look at the same outline (another card won, so its own twin and windows are
+    # met too) moves mostly the same views onto the same photo: each is worked out once
+    key = (m.quad.astype(np.float32).tobytes(), None if hidden is None else hidden.tobytes())
+    if memo is None or memo.get("key") != key:
+        memo = {} if memo is None else memo
+        memo.clear()
+        memo["key"] = key
     flat = _card_balanced(flatten(img, m.quad))
     fg = _grey_half(flat)
     ids = list(m.order)
@@ -115,12 +124,15 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
 
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
-        mv = _onto(fg, flats[v], seen, _view_grey(v))
-        ref = _lab(mv[0])
-        span = _span(ref)
-        return mv, ref, span, _apart(photo, ref, span, around)
+        if v not in memo:
+            mv = _onto(fg, flats[v], seen, _view_grey(v))
+            ref = _lab(mv[0])
+            span = _span(ref)
+            memo[v] = mv, ref, span, _apart(photo, ref, span, around)
+        return memo[v]
 
-    looks = [fitted(v) for v in m.view]
+    chosen = list(m.view)
+    looks = [fitted(v) for v in chosen]
     fit = [float(d[inner].mean()) for *_, d in looks]
     for i, cid in enumerate(ids):
         # a view cut a little askew from a layout photo cannot be moved onto the card
@@ -134,13 +146,16 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match
                 other = fitted(t)
                 f = float(other[3][inner].mean())
                 if f < fit[i]:
-                    looks[i], fit[i] = other, f
+                    looks[i], fit[i], chosen[i] = other, f, t
     moved = [x[0] for x in looks]
     refs = [x[1] for x in looks]
     # the same, blurred: a fine print (small crosses, dots) that a shift-forgiving pixel
     # comparison cannot tell from a plain curtain still makes the curtain lighter on average
     photo_c = _coarse(flat)
-    refs_c = [_coarse(mv[0]) for mv in moved]
+    for v, mv in zip(chosen, moved, strict=True):
+        if ("coarse", v) not in memo:
+            memo[("coarse", v)] = _coarse(mv[0])
+    refs_c = [memo[("coarse", v)] for v in chosen]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
     # where a view moved a long way has nothing of its own (the edge repeated), it tells

@@ -129,7 +129,8 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
     if hidden is not None:
         m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, framed=True),
                      source=m0.source)
-    m = m0 if len(m0.order) < 2 else settle(img, m0, hidden)  # a lone candidate needs no look
+    memo: dict = {}  # the views moved onto this outline, for a second look at it
+    m = m0 if len(m0.order) < 2 else settle(img, m0, hidden, memo)  # a lone one needs no look
     # the close look met the first look's best card's other windows and twin: when another
     # card won, its own are met too (the true card may be one detail away from the winner)
     missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id]) if c not in m0.order)
@@ -137,7 +138,7 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
         m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, extra=(m.id, *missing),
                            framed=True),
                      source=m0.source)
-        m = settle(img, m0, hidden)
+        m = settle(img, m0, hidden, memo)
     if hidden is None and np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:
         again = match(img, m.quad, both_ways=False, framed=True)  # moved: look again
         m = again if len(again.order) < 2 else settle(img, again)
