@@ -165,6 +165,13 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                                        + cv2.WARP_INVERSE_MAP, borderValue=0),
                         np.ones((FORGIVE, FORGIVE), np.uint8)) > 0 for _, w in moved]
     shares: dict[tuple[int, int], float] = {}
+    gaps_c: dict[int, np.ndarray] = {}
+
+    def gap_c(i: int) -> np.ndarray:
+        """The blurred photo's distance to card i's blurred view (once per card)."""
+        if i not in gaps_c:
+            gaps_c[i] = _gap(photo_c, refs_c[i])
+        return gaps_c[i]
 
     def share(i: int, j: int) -> float:
         """How much nearer the photo card i is than card j where the two differ (> 0: i)."""
@@ -177,8 +184,8 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                 s = (db - da) / (da + db + 1e-6)
             coarse = (_gap(refs_c[i], refs_c[j]) > COARSE_DIFFER) & inner & covers[i] & covers[j]
             if coarse.sum() >= PAIR_MIN_PIXELS:
-                da = float(_gap(photo_c, refs_c[i])[coarse].mean())
-                db = float(_gap(photo_c, refs_c[j])[coarse].mean())
+                da = float(gap_c(i)[coarse].mean())
+                db = float(gap_c(j)[coarse].mean())
                 s = (s + (db - da) / (da + db + 1e-6)) / (2 if s else 1)
             shares[(i, j)], shares[(j, i)] = s, -s
         return shares[(i, j)]
