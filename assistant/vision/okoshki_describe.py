@@ -39,7 +39,8 @@ def _card_balanced(flat: np.ndarray) -> np.ndarray:
     strips = np.concatenate([flat[1:b, e:-e].reshape(-1, 3), flat[-b:-1, e:-e].reshape(-1, 3),
                              flat[e:-e, 1:b].reshape(-1, 3), flat[e:-e, -b:-1].reshape(-1, 3)])
     strips = strips.astype(np.float32)
-    light = strips[strips.sum(axis=1) >= np.percentile(strips.sum(axis=1), 66)]
+    sums = strips.sum(axis=1)
+    light = strips[sums >= np.percentile(sums, 66)]
     gain = np.clip(np.array(deck.CREAM, np.float32) / (np.median(light, axis=0) + 1), 0.5, 2)
     return np.clip(flat.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
@@ -87,7 +88,8 @@ SHADE = 14.0  # pixels (of SW × SH): lightness changes broader than this are ta
 
 def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Two planes whose magnitude is the Lab distance: lightness and the colour distance."""
-    return d[..., 0], cv2.magnitude(d[..., 1], d[..., 2])
+    light, a, b = cv2.split(d)
+    return light, cv2.magnitude(a, b)
 
 
 def _grey_half(img: np.ndarray) -> np.ndarray:

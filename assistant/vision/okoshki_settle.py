@@ -48,7 +48,9 @@ def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _outside(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """How far each pixel of `a` lies outside the other image's range around it."""
     lo, hi = span
-    return cv2.magnitude(*_planes(np.maximum(lo - a, 0) + np.maximum(a - hi, 0)))
+    # OpenCV's own operations: the same numbers as NumPy's, with less time per small image
+    return cv2.magnitude(*_planes(cv2.add(cv2.max(cv2.subtract(lo, a), 0),
+                                          cv2.max(cv2.subtract(a, hi), 0))))
 
 
 def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
