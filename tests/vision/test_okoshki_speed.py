@@ -1,0 +1,100 @@
+"""The Okoshki recogniser's shortcuts give what the long way gives: one OpenCV thread while a
+zone is read (and the caller's count back after), a second close look at one outline reusing
+the views already moved onto it, and the broad shading worked out at a quarter size."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.vision import okoshki as vo
+from assistant.vision import okoshki_settle, okoshki_zone, synth
+from assistant.vision.decode import decode
+from assistant.vision.okoshki_describe import SHADE, SW, _broad, _lab
+
+
+@pytest.fixture
+def two_threads():
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(2)
+    yield
+    cv2.setNumThreads(before)
+
+
+def test_a_zone_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads):
+    seen = []
+    read = okoshki_zone.read_zone
+
+    def counting(img):
+        seen.append(cv2.getNumThreads())
+        return read(img)
+
+    monkeypatch.setattr(vo, "read_zone", counting)
+    data, _ = synth.okoshki_photo(6100, 8)
+    res = vo.recognise(data)
+    assert seen == [1]
+    assert cv2.getNumThreads() == 2
+    assert len(res.cards) == 8
+
+
+def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads):
+    def broken(img):
+        raise RuntimeError("no zone")
+
+    monkeypatch.setattr(vo, "read_zone", broken)
+    data, _ = synth.okoshki_photo(6100, 8)
+    with pytest.raises(RuntimeError):
+        vo.recognise(data)
+    assert cv2.getNumThreads() == 2
+
+
+def test_a_second_look_at_one_outline_moves_each_view_onto_it_once(monkeypatch):
+    data, truth = synth.okoshki_photo(6101, 6)
+    img = decode(data)
+    quad = np.float32(truth["cards"][0]["quad"]) * img.shape[1] / synth.PHOTO_W
+    m = vo.match(img, quad, both_ways=False)
+    plain = vo.settle(img, m)
+    calls = []
+    onto = okoshki_settle._onto
+
+    def counting(*args):
+        calls.append(1)
+        return onto(*args)
+
+    monkeypatch.setattr(okoshki_settle, "_onto", counting)
+    memo: dict = {}
+    first = vo.settle(img, m, None, memo)
+    moved = len(calls)
+    again = vo.settle(img, m, None, memo)
+    assert moved >= len(m.view) and len(calls) == moved  # nothing moved a second time
+    for got in (first, again):
+        assert (got.id, got.score, got.margin) == (plain.id, plain.score, plain.margin)
+        assert np.array_equal(got.quad, plain.quad)
+    # another outline (the look moved it) starts afresh
+    other = vo.match(img, quad + np.float32([3, 0]), both_ways=False, framed=True)
+    vo.settle(img, other, None, memo)
+    assert len(calls) > moved
+
+
+def test_the_broad_shading_at_a_quarter_size_is_the_full_blur():
+    # a shadow band and a glare spot across a card: broad lightness changes
+    y, x = np.mgrid[0:175, 0:125].astype(np.float32)
+    light = 60 + 40 * (x / 125) + 30 * np.exp(-((x - 80) ** 2 + (y - 60) ** 2) / (2 * 30**2))
+    full = cv2.GaussianBlur(light, (0, 0), SHADE)
+    inside = (slice(SW // 10, -SW // 10),) * 2
+    assert np.abs(_broad(light) - full)[inside].max() < 0.01 * full.min()
+
+
+def test_a_shadow_band_across_a_card_leaves_its_close_look_lightness_nearly_as_it_was():
+    card = np.full((175, 125, 3), 215, np.uint8)
+    card[40:130, 30:95] = (60, 120, 200)  # a curtain
+    card[60:70, 40:85] = (30, 40, 60)  # a bar
+    shade = np.ones((175, 125, 1), np.float32)
+    shade[:, 50:] = 0.6  # a shadow band over the right part, blurred at its edge
+    shaded = np.clip(card * cv2.GaussianBlur(shade, (0, 0), 6)[..., None], 0, 255)
+    a, b = _lab(card), _lab(shaded.astype(np.uint8))
+    # the bar stands out of the curtain as much in the shadow as without it
+    bar, curtain = (slice(62, 68), slice(60, 80)), (slice(90, 120), slice(60, 80))
+    contrast = lambda lab: lab[bar][..., 0].mean() - lab[curtain][..., 0].mean()  # noqa: E731
+    assert abs(contrast(a) - contrast(b)) < 0.25 * abs(contrast(a))
