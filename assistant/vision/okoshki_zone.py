@@ -38,7 +38,9 @@ def find_matches(img: np.ndarray) -> list[Match]:
 
     def consider(quad: np.ndarray, both: bool, source: str) -> None:
         if _quad_ok(quad, img.shape):
-            m = match(img, quad, both)
+            # a corner's guess may sit further off than the deck's frame is searched for:
+            # fitted there, it would lock onto a wrong place; _nudged moves it on its card
+            m = match(img, quad, both, framed=source == "corner")
             if m.score < ACCEPT and source != "features":
                 # a card half under others matches badly as a whole: leave out where a card
                 # already found lies over it, and look again
