@@ -36,11 +36,15 @@ def find_matches(img: np.ndarray) -> list[Match]:
 
     fits = _Fits(img, found)
 
-    def consider(quad: np.ndarray, both: bool, source: str) -> None:
+    def consider(quad: np.ndarray, both: bool, source: str,
+                 blob: np.ndarray | None = None) -> None:
         if _quad_ok(quad, img.shape):
-            # a corner's guess may sit further off than the deck's frame is searched for:
-            # fitted there, it would lock onto a wrong place; _nudged moves it on its card
-            m = match(img, quad, both, framed=source == "corner")
+            m = match(img, quad, both)
+            if blob is not None and _covered(blob, m.quad) < ON_BLOB:
+                # a corner's guess may sit further off than the deck's frame is searched
+                # for: a fit that takes it off the light blob it was guessed on has locked
+                # onto a wrong place, and the guess is looked at as it is (_nudged moves it)
+                m = match(img, quad, both, framed=True)
             if m.score < ACCEPT and source != "features":
                 # a card half under others matches badly as a whole: leave out where a card
                 # already found lies over it, and look again
@@ -70,9 +74,12 @@ def find_matches(img: np.ndarray) -> list[Match]:
     short = float(np.median(sides)) if sides else 0.085 * max(img.shape[:2])
     if left:
         for quad in outlines.corner_quads(left[0], short):
-            if _covered(left[0], quad) >= 0.85 and not covered(quad, 0.4):
-                consider(quad, True, "corner")
+            if _covered(left[0], quad) >= ON_BLOB and not covered(quad, 0.4):
+                consider(quad, True, "corner", left[0])
     return found
+
+
+ON_BLOB = 0.85  # a corner's guess lies this much on the light blob it was guessed on
 
 
 def read_zone(img: np.ndarray) -> list[tuple[Match, bool]]:
