@@ -38,6 +38,8 @@ COLOUR_BLUR = 2.5  # the colour check compares colours blurred this much
 UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
 UNSURE_SCORE = 0.55
 UNSURE_MARGIN_UNFOUND = 0.3  # the same for a cell whose card was not found by its outline
+FLOWER_GAP = 0.05  # a rival differing only in flowers within this much of the correlation...
+FLOWER_MARGIN = 0.2  # ...must be beaten by this much in the settling, else the cell is unsure
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
 
@@ -311,6 +313,12 @@ def _shifted_error(padded: np.ndarray, t: np.ndarray, region: np.ndarray) -> flo
     return total / max(count, 1)
 
 
+def flowers_only(a: pg.Card | None, b: pg.Card | None) -> bool:
+    """Whether two cards differ in their flowers only (same cloth and eggs)."""
+    return (a is not None and b is not None and a != b
+            and (a.cloth, a.egg, a.double) == (b.cloth, b.egg, b.double))
+
+
 def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess:
     """The registered card that best explains a cut cell (SW × SH), either way round: the
     best few cards by correlation and colour, then settled pairwise where they differ.
@@ -372,7 +380,12 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
     # a card not found by its own outline is doubtful: it must win more clearly; and when
     # the settling picks another card than the correlation put first, the two measures
-    # disagree: on a patterned cloth either may be the one misled
+    # disagree: on a patterned cloth either may be the one misled. Flowers sit near the
+    # card's corners, mostly outside the trimmed part the correlation compares: a close rival
+    # with other flowers only must lose the settling more clearly
     unsure = (margin < (UNSURE_MARGIN if centred else UNSURE_MARGIN_UNFOUND)
-              or top < UNSURE_SCORE or winner != 0)
+              or top < UNSURE_SCORE or winner != 0
+              or any(flowers_only(card, c) and top - sc < FLOWER_GAP
+                     and pair(winner, j) < FLOWER_MARGIN
+                     for j, (c, (sc, _, _)) in enumerate(ranked) if j != winner))
     return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
