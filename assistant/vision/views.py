@@ -32,6 +32,7 @@ COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
 COLOUR_SCALE = 150.0
 FINALISTS = 4
+SETTLE_LEAD = 0.2  # a correlation's first leading by more is not overruled by the settling
 DUEL_BLUR = 1.5
 MATCH_BLUR = 1.0  # cells and views are compared blurred this much (view pixels)
 COLOUR_BLUR = 2.5  # the colour check compares colours blurred this much
@@ -374,6 +375,10 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     for k in range(1, len(ranked)):
         if pair(k, winner) > 0:
             winner = k
+    # the settling looks only where two cards differ most; a pattern a pixel off can fool it
+    # there, so a correlation that leads clearly keeps its first (marked: the two disagree)
+    if winner != 0 and ranked[0][1][0] - ranked[winner][1][0] > SETTLE_LEAD:
+        winner = 0
     card, (top, turned, placed) = ranked[winner]
     margins = [pair(winner, j) for j in range(len(ranked)) if j != winner]
     margin = min(margins) if margins else 1.0

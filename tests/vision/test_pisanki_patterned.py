@@ -33,10 +33,10 @@ def face(flower, egg) -> np.ndarray:
     return out
 
 
-def read(seed: int, reps: int, turn: float, shift: float, blur: tuple[float, float]
-         ) -> tuple[int, int, int]:
-    """Cells read after registering two laid views of each of six cards: (wrong, wrong and
-    not unsure, right and unsure)."""
+def guesses(seed: int, reps: int, turn: float, shift: float, blur: tuple[float, float]
+            ) -> list[tuple[pg.Card, views.ViewGuess]]:
+    """Cells read after registering two laid views of each of six cards: (card, reading),
+    each card once per rep."""
     cards = [pg.Card("striped", e, False, (f,) if f else ()) for e in EGGS for f in FLOWERS]
     faces = [face(FLOWERS[c.flowers[0]] if c.flowers else None, EGGS[c.egg]) for c in cards]
     rng = np.random.default_rng(seed)
@@ -51,13 +51,19 @@ def read(seed: int, reps: int, turn: float, shift: float, blur: tuple[float, flo
         return cv2.GaussianBlur(cell, (0, 0), rng.uniform(*blur))
 
     registered = views.build(np.stack([views.view_of(laid(f)) for f in faces * 2]), cards * 2)
+    return [(card, views.classify(laid(f), registered, True))
+            for _ in range(reps) for card, f in zip(cards, faces, strict=True)]
+
+
+def read(seed: int, reps: int, turn: float, shift: float, blur: tuple[float, float]
+         ) -> tuple[int, int, int]:
+    """Cells read after registering two laid views of each of six cards: (wrong, wrong and
+    not unsure, right and unsure)."""
     wrong = silent = right_unsure = 0
-    for _ in range(reps):
-        for card, f in zip(cards, faces, strict=True):
-            g = views.classify(laid(f), registered, True)
-            wrong += g.card != card
-            silent += g.card != card and not g.unsure
-            right_unsure += g.card == card and g.unsure
+    for card, g in guesses(seed, reps, turn, shift, blur):
+        wrong += g.card != card
+        silent += g.card != card and not g.unsure
+        right_unsure += g.card == card and g.unsure
     return wrong, silent, right_unsure
 
 
@@ -77,3 +83,14 @@ def test_blurred_turned_cards_on_a_striped_cloth_are_rarely_wrong_unmarked():
     wrong, silent, _ = (int(v) for v in totals)
     assert wrong <= 40
     assert silent <= 3
+
+
+def test_a_clearly_better_correlation_is_not_overruled():
+    # before: the tenth laid red-egg card with a blue flower (seed 1, turned up to 4°, blurred up to
+    # 2.5 px) was read as another card: the settling, looking only where the two differ,
+    # overruled a correlation that led by more than SETTLE_LEAD. (On this cloth as a whole
+    # the rule is even: of 432 cells it puts two right and two wrong; on the development
+    # decks it put 5 more of 912 right, none silent.)
+    card, got = guesses(1, 12, 4, 5, (0.5, 2.5))[9 * 6 + 0]
+    assert got.card == card
+    assert got.unsure  # the two measures disagree: the player checks it
