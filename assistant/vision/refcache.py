@@ -26,7 +26,8 @@ import numpy as np
 from assistant.config import ROOT
 
 # the modules whose code decides what a reference is
-CODE_FILES = ("deck.py", "pisanki.py", "okoshki.py", "views.py", "refcache.py")
+CODE_FILES = ("deck.py", "pisanki.py", "okoshki.py", "okoshki_find.py", "okoshki_describe.py",
+              "views.py", "refcache.py")
 SUBFOLDER = ".references"
 PLACE: dict[str, Path | None] = {"drawn": None}  # None: instance/vision-cache
 BUILT: list[str] = []  # names built (not read from disk) in this process, for the tests

@@ -1,0 +1,89 @@
+"""How an Okoshki card looks, as numbers: the colour and grey descriptors of a flat card,
+its white balance on its own frame, and the Lab images the close look compares."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.vision import deck
+
+VW, VH = 50, 70  # colour comparison size
+
+FW, FH = 60, 84  # fine grey comparison size (bars, valance prints, clouds)
+
+SW, SH = deck.W // 2, deck.H // 2  # the size candidates are compared at
+
+
+def _thumb(img: np.ndarray) -> np.ndarray:
+    """A small, normalised Lab image for colour correlation."""
+    small = cv2.resize(img, (VW, VH), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), 0.7)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    # Lightness is normalised (exposure, glare, a shadow across the card); the colour axes
+    # keep their absolute value, which is what tells a yellow curtain from a green one.
+    light = lab[..., 0] + 8
+    light = light / cv2.GaussianBlur(light, (0, 0), SHADE * VW / SW)
+    lab[..., 0] = (light - light.mean()) / (light.std() + 1e-3)
+    lab[..., 1:] = (lab[..., 1:] - 128) / 20
+    v = lab.ravel()
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
+def _card_balanced(flat: np.ndarray) -> np.ndarray:
+    """White-balance a flat card on its light frame (the brightest third of a band along its
+    edges, wide enough that a card cut a little inside its border, or at a keyline, still
+    has paper in it)."""
+    b = max(3, round(FRAME_BAND * flat.shape[1]))
+    e = 2 * b
+    strips = np.concatenate([flat[1:b, e:-e].reshape(-1, 3), flat[-b:-1, e:-e].reshape(-1, 3),
+                             flat[e:-e, 1:b].reshape(-1, 3), flat[e:-e, -b:-1].reshape(-1, 3)])
+    strips = strips.astype(np.float32)
+    light = strips[strips.sum(axis=1) >= np.percentile(strips.sum(axis=1), 66)]
+    gain = np.clip(np.array(deck.CREAM, np.float32) / (np.median(light, axis=0) + 1), 0.5, 2)
+    return np.clip(flat.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+
+
+FRAME_BAND = 0.06  # share of the card's width along each edge the balance looks at
+
+
+def _fine(img: np.ndarray) -> np.ndarray:
+    """A grey, normalised view of the card's inside (the white frame left out)."""
+    h, w = img.shape[:2]
+    inner = img[h // 14:h - h // 14, w // 14:w - w // 14]
+    g = cv2.cvtColor(cv2.resize(inner, (FW, FH), interpolation=cv2.INTER_AREA),
+                     cv2.COLOR_BGR2GRAY).astype(np.float32)
+    g = cv2.GaussianBlur(g, (0, 0), 0.8) + 8
+    g = g / cv2.GaussianBlur(g, (0, 0), SHADE * FW / SW)  # without broad shading
+    g -= g.mean()
+    v = g.ravel()
+    return v / (np.linalg.norm(v) + 1e-6)
+
+
+DETAIL_MARGIN = 6  # pixels of the SW × SH face left out of the close comparison (the edge)
+
+
+def _lab(img: np.ndarray) -> np.ndarray:
+    """Lab with lightness standardised (exposure, glare) and colour in units of 20."""
+    lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.8), cv2.COLOR_BGR2LAB).astype(np.float32)
+    light = lab[..., 0] + 8
+    light = light / cv2.GaussianBlur(light, (0, 0), SHADE)  # a shadow or glare shades broadly
+    lab[..., 0] = (light - light.mean()) / (light.std() + 1e-3)
+    lab[..., 1:] = (lab[..., 1:] - 128) / 20
+    return lab
+
+
+SHADE = 14.0  # pixels (of SW × SH): lightness changes broader than this are taken as shading
+
+
+def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two planes whose magnitude is the Lab distance: lightness and the colour distance."""
+    return d[..., 0], cv2.magnitude(d[..., 1], d[..., 2])
+
+
+def _grey_half(img: np.ndarray) -> np.ndarray:
+    """A blurred grey copy at half size: what ECC aligns."""
+    g = cv2.resize(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (SW // 2, SH // 2),
+                   interpolation=cv2.INTER_AREA).astype(np.float32) + 8
+    g = g / cv2.GaussianBlur(g, (0, 0), SHADE / 2)  # without broad shading (shadow, glare)
+    return cv2.GaussianBlur(g, (0, 0), 0.8)

@@ -1,0 +1,145 @@
+"""Okoshki cards found by local features: SIFT keypoints of the photo matched to every
+reference face; RANSAC finds the cards each face can explain (several, since many cards look
+alike in grey), each as a quadrilateral. The references are built once and kept on disk."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import cv2
+import numpy as np
+
+from assistant.vision import deck, refcache
+from assistant.vision.okoshki_describe import _card_balanced, _thumb
+from assistant.vision.okoshki_shape import _quad_ok, overlap
+
+RW, RH = deck.W // 2, deck.H // 2  # reference size for features (about a card in the photo)
+
+MIN_INLIERS = 10
+
+NFEATURES = 12000
+SIFT_SCALE = 0.5  # the photo's keypoints are found at this share of the working size
+TILE, OVERLAP = 768, 128  # SIFT doubles the image first: tiles keep its memory near 150 MB
+
+
+def _sift(nfeatures: int = NFEATURES):
+    return cv2.SIFT_create(nfeatures=nfeatures, contrastThreshold=0.03)
+
+
+def detect(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """SIFT keypoint positions and descriptors of a photo, found tile by tile (with an
+    overlap wider than a feature's reach) so that working memory stays bounded."""
+    h, w = gray.shape
+    pts, descs = [], []
+    for y0 in range(0, h, TILE):
+        for x0 in range(0, w, TILE):
+            ya, yb = max(0, y0 - OVERLAP), min(h, y0 + TILE + OVERLAP)
+            xa, xb = max(0, x0 - OVERLAP), min(w, x0 + TILE + OVERLAP)
+            core = min(TILE, h - y0) * min(TILE, w - x0)
+            sift = _sift(max(500, int(NFEATURES * core / (h * w))))
+            kp, d = sift.detectAndCompute(gray[ya:yb, xa:xb], None)
+            if d is None:
+                continue
+            xy = np.float32([k.pt for k in kp]) + (xa, ya)
+            own = ((xy[:, 0] >= x0) & (xy[:, 0] < x0 + TILE)
+                   & (xy[:, 1] >= y0) & (xy[:, 1] < y0 + TILE))
+            pts.append(xy[own])
+            descs.append(d[own])
+    if not pts:
+        return np.zeros((0, 2), np.float32), None
+    return np.concatenate(pts), np.concatenate(descs)
+
+
+@cache
+def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
+    """Keypoints and descriptors of every reference face, and their colour thumbnails."""
+    folder = deck.REGISTERED["folder"]
+
+    def build() -> dict[str, np.ndarray]:
+        ids, kps, descs, thumbs = [], [], [], []
+        sift = _sift()
+        for cid, face in deck.okoshki_faces().items():
+            small = cv2.resize(face, (RW, RH), interpolation=cv2.INTER_AREA)
+            kp, d = sift.detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
+            ids.append(cid)
+            kps.append(np.float32([k.pt for k in kp]).reshape(-1, 2))
+            descs.append(np.zeros((0, 128), np.float32) if d is None else d)
+            thumbs.append(_thumb(_card_balanced(face)))
+        return {"ids": np.array(ids), "counts": np.array([len(k) for k in kps]),
+                "points": np.concatenate(kps), "descriptors": np.concatenate(descs),
+                "thumbs": np.stack(thumbs)}
+
+    pngs = [] if folder is None else list(folder.glob("*.png"))  # type: ignore[union-attr]
+    z = refcache.kept("okoshki-sift", folder, pngs, build)  # type: ignore[arg-type]
+    ends = np.cumsum(z["counts"])
+    starts = ends - z["counts"]
+    kps = [z["points"][a:b] for a, b in zip(starts, ends, strict=True)]
+    descs = [z["descriptors"][a:b] if b > a else None for a, b in zip(starts, ends, strict=True)]
+    return [str(i) for i in z["ids"]], kps, descs, z["thumbs"]
+
+
+def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
+    """Card outlines (quads) found by feature matching, with their inlier counts."""
+    ids, ref_kps, ref_descs, _ = references()
+    cv2.setRNGSeed(20261129)  # RANSAC draws at random: the same photo gives the same answer
+    gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
+    if SIFT_SCALE != 1:
+        # SIFT doubles the image it is given before its first octave: at half the working
+        # size its finest scale is still the working image's own (the finer one it would add
+        # is grain and JPEG noise), at a quarter of the cost
+        small = cv2.resize(gray, None, fx=SIFT_SCALE, fy=SIFT_SCALE,
+                           interpolation=cv2.INTER_AREA)
+        pts, desc = detect(small)
+        pts = (pts + 0.5) / SIFT_SCALE - 0.5
+    else:
+        pts, desc = detect(gray)
+    if desc is None or len(pts) < MIN_INLIERS:
+        return []
+    index = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
+    index.add([desc])
+    index.train()
+    corners = np.float32([[0, 0], [RW, 0], [RW, RH], [0, RH]]).reshape(-1, 1, 2)
+    found: list[tuple[np.ndarray, int]] = []
+    for r, rdesc in enumerate(ref_descs):
+        if rdesc is None:
+            continue
+        # Several near neighbours each: a reference may be on the photo more than once in grey.
+        matches = index.knnMatch(rdesc, k=4)
+        src, dst = [], []
+        for m_list in matches:
+            if not m_list:
+                continue
+            best = m_list[0].distance
+            for m in m_list:
+                if m.distance <= max(180.0, best * 1.15):
+                    src.append(ref_kps[r][m.queryIdx])
+                    dst.append(pts[m.trainIdx])
+        src_a, dst_a = np.float32(src), np.float32(dst)
+        alive = np.ones(len(src_a), bool)
+        for _ in range(8):  # find the instances one after another
+            if alive.sum() < MIN_INLIERS:
+                break
+            # Cards lie flat and the phone looks down: rotation, scale and shift (a 2-point
+            # model) explain a card, and RANSAC needs far fewer tries than for a homography.
+            a, inl = cv2.estimateAffinePartial2D(src_a[alive], dst_a[alive], method=cv2.RANSAC,
+                                                 ransacReprojThreshold=4.0, maxIters=600,
+                                                 confidence=0.995)
+            if a is None or inl is None or inl.sum() < MIN_INLIERS:
+                break
+            quad = cv2.transform(corners, a).reshape(4, 2)
+            idx = np.nonzero(alive)[0]
+            alive[idx[inl.ravel().astype(bool)]] = False
+            if _quad_ok(quad, img.shape):
+                found.append((quad, int(inl.sum())))
+            # drop every remaining match inside this card too
+            mask = np.zeros(img.shape[:2], np.uint8)
+            cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
+            xy = np.clip(dst_a.astype(int), 0, [img.shape[1] - 1, img.shape[0] - 1])
+            alive &= mask[xy[:, 1], xy[:, 0]] == 0
+    # merge finds of the same card: keep the one with most inliers
+    found.sort(key=lambda f: -f[1])
+    kept: list[tuple[np.ndarray, int]] = []
+    for quad, n in found:
+        if all(overlap(quad, k) < 0.45 for k, _ in kept):
+            kept.append((quad, n))
+    return kept

@@ -1,0 +1,198 @@
+"""The close look: the best few cards' views moved onto the photographed card (ECC), then
+every two compared only where they differ; the card nearer the photo there wins."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.games import okoshki as ok
+from assistant.vision.okoshki_describe import (
+    DETAIL_MARGIN,
+    SH,
+    SW,
+    _card_balanced,
+    _grey_half,
+    _lab,
+    _planes,
+)
+from assistant.vision.okoshki_match import SURE_MARGIN, Match
+from assistant.vision.okoshki_shape import flatten
+from assistant.vision.okoshki_views import _end, _view_grey, view_table
+
+OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
+PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
+FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
+
+
+COARSE = 2.0  # pixels (of SW × SH): the blur of the coarse comparison
+COARSE_DIFFER = 0.25  # two blurred views differ at a pixel by this much (standardised Lab)
+
+
+def _coarse(img: np.ndarray) -> np.ndarray:
+    """A blurred Lab view of a card: fine prints become their average colour."""
+    return _lab(cv2.GaussianBlur(img, (0, 0), COARSE))
+
+
+def _gap(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per pixel, the Lab distance of two aligned images."""
+    return cv2.magnitude(*_planes(a - b))
+
+
+def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's neighbourhood range, channel by channel (lowest, highest)."""
+    k = np.ones((FORGIVE, FORGIVE), np.uint8)
+    return cv2.erode(lab, k), cv2.dilate(lab, k)
+
+
+def _outside(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """How far each pixel of `a` lies outside the other image's range around it."""
+    lo, hi = span
+    return cv2.magnitude(*_planes(np.maximum(lo - a, 0) + np.maximum(a - hi, 0)))
+
+
+def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
+    """Per pixel, how far two aligned Lab images differ, forgiving a small shift: what
+    either has that the other lacks nearby (a print, a bar) counts; a detail a pixel or two
+    off does not."""
+    return np.maximum(_outside(a, span_b), _outside(b, span_a))
+PAIR_MIN_PIXELS = 40
+VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
+FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
+
+
+def _onto(flat_grey: np.ndarray, ref: np.ndarray,
+          seen: np.ndarray | None = None, ref_grey: np.ndarray | None = None
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """A card's view moved onto the photographed card (ECC, affine, found at half size;
+    unmoved when that fails or would move it far), and the move (photo's flat frame → the
+    view's). `seen`: the photographed card's pixels to align on (half size, uint8);
+    `ref_grey`: _grey_half(ref), when already worked out."""
+    warp = np.eye(2, 3, dtype=np.float32)
+    ref_grey = _grey_half(ref) if ref_grey is None else ref_grey
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3)
+    try:
+        if seen is None:
+            _, warp = cv2.findTransformECC(flat_grey, ref_grey, warp, cv2.MOTION_AFFINE,
+                                           criteria, None, 1)
+        else:  # ECC masks the moved image: move the photo onto the view, then invert
+            _, back = cv2.findTransformECC(ref_grey, flat_grey, warp, cv2.MOTION_AFFINE,
+                                           criteria, seen, 1)
+            warp = cv2.invertAffineTransform(back).astype(np.float32)
+    except cv2.error:
+        warp = np.eye(2, 3, dtype=np.float32)
+    warp[:, 2] *= 2  # back to full size
+    if np.abs(warp[:, :2] - np.eye(2)).max() > 0.15 or np.abs(warp[:, 2]).max() > 0.12 * SW:
+        warp = np.eye(2, 3, dtype=np.float32)
+    return cv2.warpAffine(ref, warp, (SW, SH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE), warp
+
+
+def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None) -> Match:
+    """Close comparison of the best few cards: each one's best view is moved onto the
+    photographed card (ECC), then every two are compared only where they differ (a print on
+    the valance, a bar, a cloud): the card nearer the photo there wins. The margin is how
+    much nearer the winner is than the runner-up, as a share. `hidden`: the part another
+    card lies over, left out."""
+    flats = view_table()[4]
+    flat = _card_balanced(flatten(img, m.quad))
+    fg = _grey_half(flat)
+    ids = list(m.order)
+    seen = None
+    if hidden is not None:
+        seen = cv2.resize((~hidden).astype(np.uint8), (fg.shape[1], fg.shape[0]),
+                          interpolation=cv2.INTER_NEAREST)
+    photo = _lab(flat)
+    e = DETAIL_MARGIN
+    inner = np.zeros(photo.shape[:2], bool)
+    inner[e:-e, e:-e] = True
+    if hidden is not None:
+        inner &= ~hidden
+    # ECC leaves a pixel or two of misfit (a bar, a cloud's edge): every comparison forgives
+    # a shift that small, so that only what one image has and the other lacks counts
+    around = _span(photo)
+    all_ids, starts = view_table()[:2]
+
+    def fitted(v: int) -> tuple:
+        """A view moved onto the card: the move, the view in Lab, its span, the distance."""
+        mv = _onto(fg, flats[v], seen, _view_grey(v))
+        ref = _lab(mv[0])
+        span = _span(ref)
+        return mv, ref, span, _apart(photo, ref, span, around)
+
+    looks = [fitted(v) for v in m.view]
+    fit = [float(d[inner].mean()) for *_, d in looks]
+    for i, cid in enumerate(ids):
+        # a view cut a little askew from a layout photo cannot be moved onto the card
+        # everywhere at once: when a close contender's view fits only so-so, its card's
+        # other registered view may fit better
+        if fit[i] < FITS_WELL or fit[i] > 1.5 * min(fit):
+            continue
+        k = all_ids.index(cid)
+        for t in range(starts[k], min(starts[k] + VIEWS_TRIED, _end(k))):
+            if t != m.view[i]:
+                other = fitted(t)
+                f = float(other[3][inner].mean())
+                if f < fit[i]:
+                    looks[i], fit[i] = other, f
+    moved = [x[0] for x in looks]
+    refs = [x[1] for x in looks]
+    # the same, blurred: a fine print (small crosses, dots) that a shift-forgiving pixel
+    # comparison cannot tell from a plain curtain still makes the curtain lighter on average
+    photo_c = _coarse(flat)
+    refs_c = [_coarse(mv[0]) for mv in moved]
+    spans = [x[2] for x in looks]
+    dist = [x[3] for x in looks]
+    # where a view moved a long way has nothing of its own (the edge repeated), it tells
+    # nothing: such pixels are left out of its comparisons
+    ones = np.ones((SH, SW), np.uint8)
+    covers = [cv2.erode(cv2.warpAffine(ones, w, (SW, SH), flags=cv2.INTER_NEAREST
+                                       + cv2.WARP_INVERSE_MAP, borderValue=0),
+                        np.ones((FORGIVE, FORGIVE), np.uint8)) > 0 for _, w in moved]
+    shares: dict[tuple[int, int], float] = {}
+
+    def share(i: int, j: int) -> float:
+        """How much nearer the photo card i is than card j where the two differ (> 0: i)."""
+        if (i, j) not in shares:
+            differ = ((_apart(refs[i], refs[j], spans[j], spans[i]) > PAIR_DIFFER) & inner
+                      & covers[i] & covers[j])
+            s = 0.0  # where the two hardly differ (or that part is hidden), no telling
+            if differ.sum() >= PAIR_MIN_PIXELS:
+                da, db = float(dist[i][differ].mean()), float(dist[j][differ].mean())
+                s = (db - da) / (da + db + 1e-6)
+            coarse = (_gap(refs_c[i], refs_c[j]) > COARSE_DIFFER) & inner & covers[i] & covers[j]
+            if coarse.sum() >= PAIR_MIN_PIXELS:
+                da = float(_gap(photo_c, refs_c[i])[coarse].mean())
+                db = float(_gap(photo_c, refs_c[j])[coarse].mean())
+                s = (s + (db - da) / (da + db + 1e-6)) / (2 if s else 1)
+            shares[(i, j)], shares[(j, i)] = s, -s
+        return shares[(i, j)]
+
+    # winner stays: the first look's order, each challenger against the best so far; the
+    # winner must then beat every card (else all pairs are counted)
+    n = len(ids)
+    best_k = 0
+    for k in range(1, n):
+        if share(k, best_k) > 0:
+            best_k = k
+    if any(share(best_k, k) < 0 for k in range(n) if k != best_k):
+        wins = [sum(share(i, j) for j in range(n) if j != i) for i in range(n)]
+        best_k = int(np.argmax(wins))
+    best = ids[best_k]
+    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
+    kind = ok.CARDS[best].kind
+    kind_margin = min((share(best_k, k) for k in range(n)
+                       if k != best_k and ok.CARDS[ids[k]].kind != kind), default=m.kind_margin)
+    score = m.score if best == m.id else m.score - max(0.0, -share(best_k, ids.index(m.id)))
+    # the outline the winner's view says: its corners taken back to the photo
+    warp = moved[best_k][1]
+    corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
+    in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
+    to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
+    quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
+    # the close look only weighed the first look's few best cards: a card left out of it
+    # that the first look found nearly as good is a rival the margin never met
+    if m.firsts:
+        margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
+    return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
+                 m.source, m.firsts, m.rest)

@@ -1,0 +1,57 @@
+"""Okoshki card outlines on a photo: plausible quads, how two overlap, a card warped flat."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.vision.okoshki_describe import SH, SW
+
+
+def _quad_ok(quad: np.ndarray, img_shape: tuple[int, ...]) -> bool:
+    """A plausible card outline: convex, card-shaped, of a sensible size."""
+    if not cv2.isContourConvex(quad.astype(np.int32)):
+        return False
+    w = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
+    h = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2
+    if w < 40 or h < 56:
+        return False
+    ratio = h / w
+    side = max(img_shape[:2])
+    return 1.1 < ratio < 1.8 and w < side * 0.5
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quadrilaterals."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    ua = cv2.contourArea(a.astype(np.float32)) + cv2.contourArea(b.astype(np.float32)) - inter
+    return float(inter / ua) if ua > 0 else 0.0
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """How much of the smaller of two quadrilaterals the other covers."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    small = min(cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
+    return float(inter / small) if small > 0 else 0.0
+
+
+def flatten(img: np.ndarray, quad: np.ndarray, size: tuple[int, int] = (SW, SH)) -> np.ndarray:
+    """The card at `quad` (TL, TR, BR, BL) warped flat to `size`."""
+    w, h = size
+    dst = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(img, m, (w, h), borderMode=cv2.BORDER_REPLICATE)
+
+
+def _covered(mask: np.ndarray, quad: np.ndarray) -> float:
+    """The share of a quadrilateral that lies on a mask (sampled on a 9 × 13 grid)."""
+    u, v = np.meshgrid(np.linspace(0.08, 0.92, 9), np.linspace(0.08, 0.92, 13))
+    src = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    m = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    pts = cv2.perspectiveTransform(np.float32(np.stack([u, v], -1).reshape(-1, 1, 2)), m)
+    xy = pts.reshape(-1, 2).round().astype(int)
+    h, w = mask.shape
+    inside = (xy[:, 0] >= 0) & (xy[:, 0] < w) & (xy[:, 1] >= 0) & (xy[:, 1] < h)
+    hits = np.zeros(len(xy), bool)
+    hits[inside] = mask[xy[inside, 1], xy[inside, 0]] > 0
+    return float(hits.mean())

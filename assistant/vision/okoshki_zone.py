@@ -1,0 +1,227 @@
+"""A zone's cards: candidates from features, light blobs and corners, matched, merged,
+settled, and the parts of each card that others lie over left out of its look."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from assistant.vision import outlines
+from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _grey_half, _lab
+from assistant.vision.okoshki_find import find_cards
+from assistant.vision.okoshki_match import (
+    ACCEPT,
+    SURE_GUESSED,
+    SURE_MARGIN,
+    SURE_SCORE,
+    Match,
+    match,
+)
+from assistant.vision.okoshki_settle import _apart, _onto, _span, settle
+from assistant.vision.okoshki_shape import _covered, _quad_ok, flatten, overlap
+from assistant.vision.okoshki_views import SIBLINGS, TWINS, _view_grey, view_table
+
+
+def find_matches(img: np.ndarray) -> list[Match]:
+    """Every candidate outline that matches a card: SIFT finds (a face's homography, the
+    right way round), then light card-shaped blobs (either way round) and, where cards lie
+    over one another, guesses from the square corners of the blob; a candidate on a card
+    already matched is not tried again."""
+    found: list[Match] = []
+
+    def covered(quad: np.ndarray, share: float) -> bool:
+        return any(overlap(quad, m.quad) >= share for m in found)
+
+    fits = _Fits(img, found)
+
+    def consider(quad: np.ndarray, both: bool, source: str) -> None:
+        if _quad_ok(quad, img.shape):
+            m = match(img, quad, both)
+            if m.score < ACCEPT and source != "features":
+                # a card half under others matches badly as a whole: leave out where a card
+                # already found lies over it, and look again
+                hidden = _under_found(img, quad, found, fits)
+                if hidden is not None and hidden.mean() <= HIDDEN_MOST:
+                    m = match(img, quad, both, hidden)
+            if m.score >= ACCEPT:
+                found.append(replace(m, source=source))
+
+    sift = find_cards(img)
+    for quad, _n in sift:
+        consider(quad, False, "features")
+    blobs = outlines.light_blobs(img)
+    unexplained = blobs[1].copy()
+    for m in found:
+        cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
+    sides = [min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])) for q, _ in sift]
+    if sides and np.count_nonzero(unexplained) < 0.5 * 1.4 * float(np.median(sides)) ** 2:
+        return found  # the features explain every light blob: no card is left to find
+    left: list[np.ndarray] = []
+    singles = outlines.card_quads(img, left=left, blobs=blobs)
+    for quad in singles:
+        if not covered(quad, 0.6):
+            consider(quad, True, "outline")
+    sides = [min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1]))
+             for q in [q for q, _ in sift] + singles]
+    short = float(np.median(sides)) if sides else 0.085 * max(img.shape[:2])
+    if left:
+        for quad in outlines.corner_quads(left[0], short):
+            if _covered(left[0], quad) >= 0.85 and not covered(quad, 0.4):
+                consider(quad, True, "corner")
+    return found
+
+
+def read_zone(img: np.ndarray) -> list[tuple[Match, bool]]:
+    """The cards on a zone's working image, each with whether it is unsure."""
+    found = find_matches(img)
+    # best first; an outline mostly inside a better one is the same card (cards overlap
+    # each other by a quarter at most)
+    found.sort(key=lambda f: -f.score)
+    kept: list[Match] = []
+    for m in found:
+        if all(overlap(m.quad, k.quad) < 0.4 for k in kept):
+            kept.append(m)
+    kept = [_nudged(img, m) if m.source == "corner" else m for m in kept]
+    settled = [_settled(img, m0) for m0 in kept]
+    covered = _hidden_parts(img, settled)
+    for k, hidden in enumerate(covered):
+        if hidden.mean() >= HIDDEN_LOOK:  # another card lies over this one: look again
+            settled[k] = _settled(img, settled[k], hidden)
+    out = []
+    for m, hidden in zip(settled, covered, strict=True):
+        # each card is in the deck once: when two finds say the same card, both need a look
+        twice = sum(1 for k in settled if k.id == m.id) > 1
+        doubtful = m.source == "corner" and m.score < SURE_GUESSED  # the outline may be off
+        out.append((m, bool(m.margin < SURE_MARGIN or m.score < SURE_SCORE or twice or doubtful
+                            or hidden.mean() > HIDDEN_MOST)))
+    return out
+
+
+HIDDEN_LOOK = 0.03  # a card this much under others is looked at again without that part
+HIDDEN_MOST = 0.4  # and is unsure when more of it is hidden
+
+
+NUDGES = (-0.06, -0.03, 0.0, 0.03, 0.06)  # shifts tried, as shares of the card's sides
+
+
+def _nudged(img: np.ndarray, m: Match) -> Match:
+    """An outline guessed from a corner, moved to where its card matches best (the guess
+    takes the card's size from the others and may sit a few per cent off)."""
+    q = m.quad.astype(np.float32)
+    across, down = q[1] - q[0], q[3] - q[0]
+    best = m
+    for dx in NUDGES:
+        for dy in NUDGES:
+            if dx == dy == 0.0:
+                continue
+            moved = q + dx * across + dy * down
+            if _quad_ok(moved, img.shape):
+                cand = match(img, moved, both_ways=False, framed=True)
+                if cand.score > best.score + 0.01:
+                    best = replace(cand, source=m.source)
+    return best
+
+
+def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Match:
+    """A candidate after the close look (again when the look moved its outline)."""
+    if hidden is not None:
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, framed=True),
+                     source=m0.source)
+    m = m0 if len(m0.order) < 2 else settle(img, m0, hidden)  # a lone candidate needs no look
+    # the close look met the first look's best card's other windows and twin: when another
+    # card won, its own are met too (the true card may be one detail away from the winner)
+    missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id]) if c not in m0.order)
+    if m.id != m0.id and missing:
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, extra=(m.id, *missing),
+                           framed=True),
+                     source=m0.source)
+        m = settle(img, m0, hidden)
+    if hidden is None and np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:
+        again = match(img, m.quad, both_ways=False, framed=True)  # moved: look again
+        m = again if len(again.order) < 2 else settle(img, again)
+    return replace(m, source=m0.source)
+
+
+def _misfit(img: np.ndarray, m: Match) -> np.ndarray:
+    """Per pixel of the card's flat frame, how far the photo is from the card's best view."""
+    flats = view_table()[4]
+    flat = _card_balanced(flatten(img, m.quad))
+    view = m.view[m.order.index(m.id)] if m.id in m.order else None
+    if view is None:
+        return np.zeros((SH, SW), np.float32)
+    ref = _lab(_onto(_grey_half(flat), flats[view], None, _view_grey(view))[0])
+    photo = _lab(flat)
+    return _apart(photo, ref, _span(ref), _span(photo))
+
+
+def _in_frame(poly: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """A photo polygon as a mask of a card's flat frame (SH × SW)."""
+    corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
+    to_flat = cv2.getPerspectiveTransform(quad.astype(np.float32), corners)
+    pts = cv2.perspectiveTransform(poly.reshape(-1, 1, 2).astype(np.float32), to_flat)
+    mask = np.zeros((SH, SW), np.uint8)
+    cv2.fillConvexPoly(mask, pts.reshape(-1, 2).round().astype(np.int32), 1)
+    return mask > 0
+
+
+def _overlap(a: np.ndarray, b: np.ndarray, least: float) -> np.ndarray | None:
+    """Where two outlines overlap (a photo polygon), or None when that is under `least`."""
+    area, poly = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return None if poly is None or area < least else poly
+
+
+def _grown(mask: np.ndarray) -> np.ndarray:
+    """A hidden part grown by two pixels: the card on top casts a border and a shadow a little
+    beyond its outline."""
+    return cv2.dilate(mask.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
+
+
+class _Fits:
+    """Each card's misfit map, worked out when first asked for."""
+
+    def __init__(self, img: np.ndarray, cards: list[Match]) -> None:
+        self.img, self.cards, self.maps = img, cards, {}
+
+    def __getitem__(self, k: int) -> np.ndarray:
+        if k not in self.maps:
+            self.maps[k] = _misfit(self.img, self.cards[k])
+        return self.maps[k]
+
+
+def _under_found(img: np.ndarray, quad: np.ndarray, found: list[Match],
+                 fits: _Fits) -> np.ndarray | None:
+    """The part of an outline (its flat frame) where a card already found shows (its view
+    fits the photo there), or None when no found card overlaps it."""
+    hidden = np.zeros((SH, SW), bool)
+    for k, f in enumerate(found):
+        poly = _overlap(quad, f.quad, 0.01 * cv2.contourArea(quad.astype(np.float32)))
+        if poly is None:
+            continue
+        there = _in_frame(poly, f.quad)
+        if there.any() and fits[k][there].mean() < FITS:
+            hidden |= _grown(_in_frame(poly, quad))
+    return hidden if hidden.any() else None
+
+
+FITS = 0.8  # a card's view fits the photo where the two are this close (mean, standardised Lab)
+
+
+def _hidden_parts(img: np.ndarray, cards: list[Match]) -> list[np.ndarray]:
+    """For each card, the part of it (flat frame) that another card lies over: where two
+    outlines overlap, the card whose view fits the photo there is the one on top."""
+    hidden = [np.zeros((SH, SW), bool) for _ in cards]
+    fits = _Fits(img, cards)
+    areas = [cv2.contourArea(c.quad.astype(np.float32)) for c in cards]
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            poly = _overlap(cards[i].quad, cards[j].quad, 0.01 * min(areas[i], areas[j]))
+            if poly is None:
+                continue
+            in_i, in_j = _in_frame(poly, cards[i].quad), _in_frame(poly, cards[j].quad)
+            if not in_i.any() or not in_j.any():
+                continue
+            under = i if fits[i][in_i].mean() > fits[j][in_j].mean() else j
+            hidden[under] |= _grown(in_i if under == i else in_j)
+    return hidden
