@@ -9,27 +9,16 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.vision import views
+from tests.vision import test_pisanki_patterned as patterned
 
 W, H = 240, 336
 FLOWERS = {"blue": (200, 120, 30), "purple": (150, 40, 120), None: None}
 
 
 def face(flower) -> np.ndarray:
-    """A card: orange diagonal stripes on yellow, a green egg right of centre, maybe a flower
-    on a pale square in the top-left corner, a kraft border."""
-    img = np.full((H, W, 3), (150, 225, 245), np.uint8)
-    for k in range(-H, W + H, 28):
-        cv2.line(img, (k, 0), (k + H, H), (30, 110, 220), 9, cv2.LINE_AA)
-    cv2.ellipse(img, (W // 2 + 14, 185), (44, 53), 0, 0, 360, (70, 160, 60), -1, cv2.LINE_AA)
-    if flower is not None:
-        cv2.rectangle(img, (22, 24), (66, 68), (240, 245, 240), -1)
-        for k in range(5):
-            a = k * 2 * np.pi / 5 - np.pi / 2
-            cv2.circle(img, (int(44 + 10 * np.cos(a)), int(46 + 10 * np.sin(a))), 7, flower, -1,
-                       cv2.LINE_AA)
-    out = np.full_like(img, (150, 190, 215))
-    out[16:-16, 16:-16] = img[16:-16, 16:-16]
-    return out
+    """A card: orange diagonal stripes on yellow, a green egg right of centre, maybe a small
+    flower on a pale square in the top-left corner, a kraft border."""
+    return patterned.face(flower, (70, 160, 60), at=(44, 46), half=22, ring=10, petal=7)
 
 
 def readings(seed: int, reps: int) -> list[tuple[pg.Card, views.ViewGuess]]:

@@ -15,19 +15,22 @@ FLOWERS = {"blue": (200, 120, 30), "pink": (170, 110, 245), None: None}
 EGGS = {"red": (40, 40, 200), "blue": (200, 110, 40)}
 
 
-def face(flower, egg) -> np.ndarray:
-    """A card: orange diagonal stripes on yellow, an egg right of centre, maybe a flower on a
-    pale square in the top-left corner, a kraft border."""
+def face(flower, egg, at: tuple[int, int] = (48, 52), half: int = 24, ring: int = 11,
+         petal: int = 8) -> np.ndarray:
+    """A card: orange diagonal stripes on yellow, an egg right of centre, maybe a flower (five
+    petals `ring` from its centre `at`) on a pale square in the top-left corner, a kraft
+    border."""
     img = np.full((H, W, 3), (150, 225, 245), np.uint8)
     for k in range(-H, W + H, 28):
         cv2.line(img, (k, 0), (k + H, H), (30, 110, 220), 9, cv2.LINE_AA)
     cv2.ellipse(img, (W // 2 + 14, 185), (44, 53), 0, 0, 360, egg, -1, cv2.LINE_AA)
     if flower is not None:
-        cv2.rectangle(img, (24, 28), (72, 76), (240, 245, 240), -1)
+        cv2.rectangle(img, (at[0] - half, at[1] - half), (at[0] + half, at[1] + half),
+                      (240, 245, 240), -1)
         for k in range(5):
             a = k * 2 * np.pi / 5 - np.pi / 2
-            cv2.circle(img, (int(48 + 11 * np.cos(a)), int(52 + 11 * np.sin(a))), 8, flower, -1,
-                       cv2.LINE_AA)
+            cv2.circle(img, (int(at[0] + ring * np.cos(a)), int(at[1] + ring * np.sin(a))),
+                       petal, flower, -1, cv2.LINE_AA)
     out = np.full_like(img, (150, 190, 215))
     out[16:-16, 16:-16] = img[16:-16, 16:-16]
     return out
