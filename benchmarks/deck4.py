@@ -1,4 +1,4 @@
-"""A fourth deck, for developing the Okoshki recogniser against a style it has not seen.
+"""A fourth deck, for developing the recognisers against a style they have not seen.
 
 Written for issue 27 (Okoshki accuracy) as the development deck that deck 3 must not be:
 every choice made while looking at failures was made here and on deck 2. Its Okoshki cards
@@ -6,8 +6,9 @@ differ from deck.py's and deck2.py's in ways a printed deck might: a tinted (not
 border with a coloured keyline in the suit's colour, tie-back drapes instead of curtains,
 the print as a fine pattern of small crosses, the window's number as a printed numeral in a
 small box at the bottom, scenes drawn anew in a square pane, paper grain and a cool cast
-baked into the print. Only the Okoshki half is drawn (recognition2.py's Pisanki part is not
-run with it).
+baked into the print. Its Pisanki half (at the end of this file, added in the second pass)
+has its own style: a kraft border, tartan, diagonal stripes, polka dots on rose, eggs right of
+centre, flowers in the top corners, a halftone print.
 """
 
 from __future__ import annotations

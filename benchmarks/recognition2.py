@@ -14,7 +14,8 @@ only run at checkpoints, never while tuning; benchmarks/deck4.py (--deck 4 --tab
 Okoshki development deck of issue 27. benchmarks/deck5.py (--deck 5) is the issue-27 judge
 drawn by a helper who never saw the recognisers (deck 3 having been seen once): run it only at
 checkpoints, and choose nothing in assistant/ by its figures.
-Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|5] [--tables N] [--zones N]
+A judge deck's mistakes are not listed (--show-mistakes lists them).
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|4|5] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class D:
 
     deck = deck2
     number = 2
+    show_mistakes = False
+
+
+JUDGES = (3, 5)  # drawn for judging only: their mistakes are not printed unless asked
 
 
 def layout(cards: list, rows: int, cols: int) -> list[list]:
@@ -156,9 +161,20 @@ def pisanki(n: int, learn: bool) -> None:
         print(f"  tables whose outline was off, read again after the player dragged the corners: "
               f"{fixed[1]}/{fixed[0]} cells right, {fixed[2]} wrong and not unsure")
         print("  cells right by table:", {k: f"{a}/{b}" for k, (a, b) in by_ground.items()})
-        for m in mistakes[:12]:
+        for m in shown(mistakes):
             print("  wrong, not unsure:", m)
         register.use_folder(None)
+
+
+def shown(mistakes: list[str]) -> list[str]:
+    """The first mistakes to print: none for a judge deck (3, 5) unless --show-mistakes, so a
+    run at a checkpoint does not tell whoever tunes the recognisers what the judge caught."""
+    if D.number in JUDGES and not D.show_mistakes:
+        if mistakes:
+            print(f"  ({len(mistakes)} mistakes not listed: deck {D.number} is a judge; "
+                  "--show-mistakes lists them)")
+        return []
+    return mistakes[:12]
 
 
 def okoshki(n: int, learn: bool) -> None:
@@ -205,7 +221,7 @@ def okoshki(n: int, learn: bool) -> None:
               f"wrong and not unsure {total.wrong - total.wrong_flagged}; right ids marked "
               f"unsure all the same {total.right_flagged}/{total.right}")
         print(f"  zones exact: {exact}/{n} ({exact / max(1, n):.0%})")
-        for m in total.mistakes[:12]:
+        for m in shown(total.mistakes):
             print("  mistake:", m)
         register.use_folder(None)
 
@@ -219,11 +235,14 @@ def main() -> int:
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
                          "development deck of issue 27 (benchmarks/deck4.py); "
                          "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints")
+    ap.add_argument("--show-mistakes", action="store_true",
+                    help="list the mistakes of a judge deck too (whoever tunes must not look)")
     ap.add_argument("--learn-zones", action="store_true",
                     help="Okoshki: learn the sure cards of each accepted zone (as the page does "
                          "with 'Also learn my cards')")
     args = ap.parse_args()
     D.deck, D.number = {2: deck2, 3: deck3, 4: deck4, 5: deck5}[args.deck], args.deck
+    D.show_mistakes = args.show_mistakes
     if args.tables:
         pisanki(args.tables, not args.no_learn)
     if args.zones:

@@ -32,12 +32,15 @@ COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
 COLOUR_SCALE = 150.0
 FINALISTS = 4
+SETTLE_LEAD = 0.2  # a correlation's first leading by more is not overruled by the settling
 DUEL_BLUR = 1.5
 MATCH_BLUR = 1.0  # cells and views are compared blurred this much (view pixels)
 COLOUR_BLUR = 2.5  # the colour check compares colours blurred this much
 UNSURE_MARGIN = 0.12  # the winner's pairwise margin (a share) below which a cell is unsure
 UNSURE_SCORE = 0.55
 UNSURE_MARGIN_UNFOUND = 0.3  # the same for a cell whose card was not found by its outline
+FLOWER_GAP = 0.05  # a rival differing only in flowers within this much of the correlation...
+FLOWER_MARGIN = 0.2  # ...must be beaten by this much in the settling, else the cell is unsure
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
 
@@ -311,6 +314,12 @@ def _shifted_error(padded: np.ndarray, t: np.ndarray, region: np.ndarray) -> flo
     return total / max(count, 1)
 
 
+def flowers_only(a: pg.Card | None, b: pg.Card | None) -> bool:
+    """Whether two cards differ in their flowers only (same cloth and eggs)."""
+    return (a is not None and b is not None and a != b
+            and (a.cloth, a.egg, a.double) == (b.cloth, b.egg, b.double))
+
+
 def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess:
     """The registered card that best explains a cut cell (SW × SH), either way round: the
     best few cards by correlation and colour, then settled pairwise where they differ.
@@ -366,13 +375,22 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     for k in range(1, len(ranked)):
         if pair(k, winner) > 0:
             winner = k
+    # the settling looks only where two cards differ most; a pattern a pixel off can fool it
+    # there, so a correlation that leads clearly keeps its first (marked: the two disagree)
+    if winner != 0 and ranked[0][1][0] - ranked[winner][1][0] > SETTLE_LEAD:
+        winner = 0
     card, (top, turned, placed) = ranked[winner]
     margins = [pair(winner, j) for j in range(len(ranked)) if j != winner]
     margin = min(margins) if margins else 1.0
     confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
     # a card not found by its own outline is doubtful: it must win more clearly; and when
     # the settling picks another card than the correlation put first, the two measures
-    # disagree: on a patterned cloth either may be the one misled
+    # disagree: on a patterned cloth either may be the one misled. Flowers sit near the
+    # card's corners, mostly outside the trimmed part the correlation compares: a close rival
+    # with other flowers only must lose the settling more clearly
     unsure = (margin < (UNSURE_MARGIN if centred else UNSURE_MARGIN_UNFOUND)
-              or top < UNSURE_SCORE or winner != 0)
+              or top < UNSURE_SCORE or winner != 0
+              or any(flowers_only(card, c) and top - sc < FLOWER_GAP
+                     and pair(winner, j) < FLOWER_MARGIN
+                     for j, (c, (sc, _, _)) in enumerate(ranked) if j != winner))
     return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
