@@ -12,6 +12,8 @@ from __future__ import annotations
 import functools
 import re
 
+from markupsafe import Markup, escape
+
 SHY = "\u00ad"
 LONG = 10        # words shorter than this never need to break on a phone
 EDGE = 3         # at least this many letters stay on each side of a break
@@ -69,3 +71,10 @@ def soft_hyphens(text: object, longer_than: int = LONG) -> str:
         cuts = _breaks(word)
         return SHY.join(word[a:b] for a, b in zip([0, *cuts], [*cuts, len(word)], strict=True))
     return _word(longer_than).sub(hyphenate, "" if text is None else str(text))
+
+
+def url_breaks(url: str) -> Markup:
+    """An address that may break only after a slash (<wbr>), so the table's code and the host
+    stay whole on a narrow phone (`overflow-wrap: anywhere` in the CSS is the last resort)."""
+    parts = str(url).split("/")
+    return Markup("/<wbr>").join(escape(p) for p in parts)

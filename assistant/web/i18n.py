@@ -33,7 +33,7 @@ from markupsafe import Markup
 from assistant.config import ROOT
 from assistant.messages import Message
 from assistant.reducers.okoshki import DEFAULT_NAMES
-from assistant.web.hyphens import soft_hyphens
+from assistant.web.hyphens import soft_hyphens, url_breaks
 
 LANGUAGES = ("en", "pl")
 COOKIE = "lang"
@@ -178,4 +178,5 @@ def init_i18n(app: Flask) -> None:
     app.jinja_env.filters["tr"] = tr
     app.jinja_env.filters["player_name"] = player_name
     app.jinja_env.filters["shy"] = soft_hyphens  # long names break with a hyphen
+    app.jinja_env.filters["url_breaks"] = url_breaks  # an address breaks after a slash
     app.jinja_env.filters["and_join"] = and_join

@@ -337,3 +337,44 @@ def test_every_player_tab_in_view_at_360_with_five_players(app_server, browser, 
             assert page.locator(".p-grid").bounding_box()["y"] == grid_y, left
         shot(page, f"{lang}-pisanki-tabs-{len(names[0])}-360-p{p}")
     ctx.close()
+
+
+def test_the_join_address_breaks_after_a_slash_never_in_the_code(tmp_path, browser):
+    """A LAN address is too long for one line at 360 px: it breaks after a slash and the code
+    stays whole (it used to break anywhere, so '…/t/46DWW4Q' + 'W' on the next line, depending
+    on the code's letters)."""
+    from assistant import create_app
+    from tests.browser.conftest import serve
+
+    app = create_app({"SECRET_KEY": "browser", "DATABASE_URL": f"sqlite:///{tmp_path / 'j.db'}",
+                      "DECK_FOLDER": str(tmp_path / "deck"),
+                      "PUBLIC_URL": "http://192.168.100.123:50000"})
+    code = app.extensions["store"].create_table("pisanki").code
+    for url, _push in serve(app):
+        ctx, page = polish_360(browser)
+        try:
+            page.goto(f"{url}/t/{code}?lang=pl")
+            page.locator("details.join summary").click()
+            join = page.locator(".join-url")
+            expect(join).to_have_text(f"http://192.168.100.123:50000/t/{code}")
+            lines = join.evaluate("""el => { const r = document.createRange(), tops = [];
+                for (const node of el.childNodes) {
+                    if (node.nodeType !== 3) continue;
+                    r.selectNodeContents(node);
+                    const rects = [...r.getClientRects()];
+                    tops.push([node.textContent, rects.length ? rects[0].top : null]);
+                }
+                return tops; }""")
+            assert join.evaluate("el => el.getClientRects()[0].height") > 30  # two lines
+            # The whole panel (its QR code first) is on the screen, not run off its left edge.
+            for part in (".join-panel", ".join-panel .qr"):
+                box = page.locator(part).bounding_box()
+                assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (part, box)
+            assert not mid_word_breaks(page), mid_word_breaks(page)
+            # The code's own text node sits on one line, after the host's.
+            code_node = [top for text, top in lines if text == code]
+            host_node = [top for text, top in lines if text.startswith("192.168")]
+            assert code_node and host_node and code_node[0] > host_node[0], lines
+            shot(page, "pl-join-address-360")
+        finally:
+            ctx.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from assistant.web.hyphens import SHY, soft_hyphens
+from assistant.web.hyphens import SHY, soft_hyphens, url_breaks
 
 
 def test_long_words_get_soft_hyphens_between_syllables_short_ones_none():
@@ -34,3 +34,9 @@ def test_only_the_shown_name_is_hyphenated(app, client):
     assert soft_hyphens(name) in final
     share = re.search(r'id="share" data-text="([^"]*)"', final).group(1)
     assert name in share and SHY not in share
+
+
+def test_an_address_breaks_only_after_a_slash():
+    assert url_breaks("http://192.168.1.23:5000/t/46DWW4QW") == (
+        "http:/<wbr>/<wbr>192.168.1.23:5000/<wbr>t/<wbr>46DWW4QW")
+    assert url_breaks("http://x/<b>") == "http:/<wbr>/<wbr>x/<wbr>&lt;b&gt;"  # escaped
