@@ -101,54 +101,45 @@ def test_a_shadow_band_across_a_card_leaves_its_close_look_lightness_nearly_as_i
     assert abs(contrast(a) - contrast(b)) < 0.25 * abs(contrast(a))
 
 
+BLOB = np.zeros((1000, 1000), np.uint8)
+BLOB[200:600, 200:500] = 255
+GUESS = np.float32([[200, 200], [400, 200], [400, 480], [200, 480]])
+
+
+def zone_of_one_blob(monkeypatch, matching) -> list:
+    """Find the matches of a zone whose only outline is a guess at one corner of one blob."""
+    monkeypatch.setattr(okoshki_zone, "find_cards", lambda img_: [])
+    monkeypatch.setattr(okoshki_zone.outlines, "light_blobs",
+                        lambda img_: (np.zeros_like(BLOB), BLOB))
+    monkeypatch.setattr(okoshki_zone.outlines, "card_quads",
+                        lambda img_, left=None, blobs=None: left.append(BLOB) or [])
+    monkeypatch.setattr(okoshki_zone.outlines, "corner_quads", lambda mask, short: [GUESS])
+    monkeypatch.setattr(okoshki_zone, "match", matching)
+    return okoshki_zone.find_matches(np.zeros((1000, 1000, 3), np.uint8))
+
+
 def test_a_corner_guess_that_the_frame_fit_takes_off_its_blob_is_looked_at_as_guessed(
         monkeypatch):
     # a blob of cards over one another, and a guess at one corner of it; the frame fit (a
     # search for the card's printed layout) locks onto a place off the blob, where some other
     # card matches a little: the guess as it is must be what is kept
-    img = np.zeros((1000, 1000, 3), np.uint8)
-    blob = np.zeros((1000, 1000), np.uint8)
-    blob[200:600, 200:500] = 255
-    guess = np.float32([[200, 200], [400, 200], [400, 480], [200, 480]])
-    off = guess + np.float32([500, 300])
+    off = GUESS + np.float32([500, 300])
 
     def matching(img_, quad, both_ways=True, hidden=None, extra=(), framed=False):
         q = np.float32(quad) if framed else off  # the fit moves the guess off the blob
         return vo.Match("red-1" if framed else "red-2", 0.6 if framed else 0.7, 0.5, 0.5, q)
 
-    monkeypatch.setattr(okoshki_zone, "find_cards", lambda img_: [])
-    monkeypatch.setattr(okoshki_zone.outlines, "light_blobs",
-                        lambda img_: (np.zeros_like(blob), blob))
-
-    def card_quads(img_, left=None, blobs=None):
-        left.append(blob)
-        return []
-
-    monkeypatch.setattr(okoshki_zone.outlines, "card_quads", card_quads)
-    monkeypatch.setattr(okoshki_zone.outlines, "corner_quads", lambda mask, short: [guess])
-    monkeypatch.setattr(okoshki_zone, "match", matching)
-    found = okoshki_zone.find_matches(img)
+    found = zone_of_one_blob(monkeypatch, matching)
     assert [(m.id, m.source) for m in found] == [("red-1", "corner")]
-    assert np.array_equal(found[0].quad, guess)
+    assert np.array_equal(found[0].quad, GUESS)
 
 
 def test_a_corner_guess_that_the_frame_fit_keeps_on_its_blob_is_fitted(monkeypatch):
-    img = np.zeros((1000, 1000, 3), np.uint8)
-    blob = np.zeros((1000, 1000), np.uint8)
-    blob[200:600, 200:500] = 255
-    guess = np.float32([[200, 200], [400, 200], [400, 480], [200, 480]])
-    fitted = guess + np.float32([20, 30])
+    fitted = GUESS + np.float32([20, 30])
 
     def matching(img_, quad, both_ways=True, hidden=None, extra=(), framed=False):
         return vo.Match("red-1", 0.6 if framed else 0.8, 0.5, 0.5,
                         np.float32(quad) if framed else fitted)
 
-    monkeypatch.setattr(okoshki_zone, "find_cards", lambda img_: [])
-    monkeypatch.setattr(okoshki_zone.outlines, "light_blobs",
-                        lambda img_: (np.zeros_like(blob), blob))
-    monkeypatch.setattr(okoshki_zone.outlines, "card_quads",
-                        lambda img_, left=None, blobs=None: left.append(blob) or [])
-    monkeypatch.setattr(okoshki_zone.outlines, "corner_quads", lambda mask, short: [guess])
-    monkeypatch.setattr(okoshki_zone, "match", matching)
-    found = okoshki_zone.find_matches(img)
+    found = zone_of_one_blob(monkeypatch, matching)
     assert len(found) == 1 and np.array_equal(found[0].quad, fitted)
