@@ -65,12 +65,15 @@ def white_balance(table: np.ndarray) -> np.ndarray:
 
 
 def balance(img: np.ndarray, by: np.ndarray | None = None) -> np.ndarray:
-    """Scale each channel so the card's own paper (the brightest pixels of `by`, the card
-    itself by default) is white: a shadow band or a glare spot shifts each card differently."""
+    """Scale the card's light so its brightest pixels (of `by`, the card itself by default)
+    are near white: a shadow band or a glare spot lights each card differently. One gain for
+    all three channels: the table's own white balance has taken the colour cast away, and a
+    card need not have white paper (on a kraft card with pale yellow stripes, balancing each
+    channel made the stripes white and every colour bluer, each view by another amount)."""
     flat = (img if by is None else by).reshape(-1, 3).astype(np.float32)
     light = flat.sum(axis=1)
     ref = np.median(flat[light >= np.percentile(light, 95)], axis=0) + 1
-    gain = np.clip(235 / ref, 0.6, 2.5)
+    gain = float(np.clip(235 / ref.mean(), 0.6, 2.5))
     return np.clip(img.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
 

@@ -94,6 +94,8 @@ def test_a_clearly_better_correlation_is_not_overruled():
     # overruled a correlation that led by more than SETTLE_LEAD. (On this cloth as a whole
     # the rule is even: of 432 cells it puts two right and two wrong; on the development
     # decks it put 5 more of 912 right, none silent.)
+    # (Since the settling looks only at compact parts where two cards differ, it agrees with
+    # the correlation on this cell, margin 0.49, so the cell is no longer marked.)
     card, got = guesses(1, 12, 4, 5, (0.5, 2.5))[9 * 6 + 0]
     assert got.card == card
-    assert got.unsure  # the two measures disagree: the player checks it
+    assert got.unsure or got.margin > 2 * views.UNSURE_MARGIN
