@@ -41,6 +41,7 @@ UNSURE_SCORE = 0.55
 UNSURE_MARGIN_UNFOUND = 0.3  # the same for a cell whose card was not found by its outline
 FLOWER_GAP = 0.05  # a rival differing only in flowers within this much of the correlation...
 FLOWER_MARGIN = 0.2  # ...must be beaten by this much in the settling, else the cell is unsure
+COMPACT = 3  # the duel looks at the parts where two cards differ at least this thick (px)
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
 
@@ -289,6 +290,12 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist) -> flo
     apart = np.where(both, np.linalg.norm(a.colour - b.colour, axis=2), 0)
     level = max(12.0, _top(apart[both], 95))
     region = both & (apart >= level)
+    # only compact parts (an egg, a flower): thin slivers along a cloth's lines differ in how
+    # saturated two views' prints came out, not in what is printed
+    compact = cv2.morphologyEx(region.astype(np.uint8), cv2.MORPH_OPEN,
+                               np.ones((COMPACT, COMPACT), np.uint8)).astype(bool)
+    if compact.sum() >= 6:
+        region = compact
     if region.sum() < 6:
         return 0.0
     ea, eb = _shifted_error(padded, a.colour, region), _shifted_error(padded, b.colour, region)
