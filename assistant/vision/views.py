@@ -395,11 +395,12 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     confidence = float(np.clip(margin / (2 * UNSURE_MARGIN), 0, 1) * np.clip(top + 0.3, 0, 1))
     # a card not found by its own outline is doubtful: it must win more clearly; and when
     # the settling picks another card than the correlation put first, the two measures
-    # disagree: on a patterned cloth either may be the one misled. Flowers sit near the
+    # disagree: on a patterned cloth either may be the one misled (unless the two differ in
+    # flowers only, which the trimmed correlation hardly sees). Flowers sit near the
     # card's corners, mostly outside the trimmed part the correlation compares: a close rival
     # with other flowers only must lose the settling more clearly
     unsure = (margin < (UNSURE_MARGIN if centred else UNSURE_MARGIN_UNFOUND)
-              or top < UNSURE_SCORE or winner != 0
+              or top < UNSURE_SCORE or (winner != 0 and not flowers_only(card, ranked[0][0]))
               or any(flowers_only(card, c) and top - sc < FLOWER_GAP
                      and pair(winner, j) < FLOWER_MARGIN
                      for j, (c, (sc, _, _)) in enumerate(ranked) if j != winner))
