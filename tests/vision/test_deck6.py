@@ -84,3 +84,14 @@ def test_recognition2_takes_deck_6():
                           "--deck", "6", "--tables", "0", "--zones", "0"],
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_a_zone_photo_keeps_the_decks_own_card_shape():
+    # The zone photos stretched every deck's cards to the reference 5:7 (deck 6 is 3:4).
+    from assistant.vision import synth
+    faces = deck6.okoshki_faces()
+    _, truth = synth.okoshki_photo(7600, 6, faces, deck6.mask())
+    for card in truth["cards"]:
+        q = np.array(card["quad"])
+        w, h = np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])
+        assert abs(h / w - deck6.H / deck6.W) < 0.01, (card["id"], h / w)
