@@ -41,6 +41,7 @@ UNSURE_SCORE = 0.55
 UNSURE_MARGIN_UNFOUND = 0.3  # the same for a cell whose card was not found by its outline
 FLOWER_GAP = 0.05  # a rival differing only in flowers within this much of the correlation...
 FLOWER_MARGIN = 0.2  # ...must be beaten by this much in the settling, else the cell is unsure
+FLOWER_OVERRULE = 0.4  # a settling overruling on flowers alone by this much leaves it sure
 COMPACT = 3  # the duel looks at the parts where two cards differ at least this thick (px)
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
@@ -396,11 +397,14 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     # a card not found by its own outline is doubtful: it must win more clearly; and when
     # the settling picks another card than the correlation put first, the two measures
     # disagree: on a patterned cloth either may be the one misled (unless the two differ in
-    # flowers only, which the trimmed correlation hardly sees). Flowers sit near the
+    # flowers only, which the trimmed correlation hardly sees, and the settling is clear;
+    # a pastel flower can mislead it too). Flowers sit near the
     # card's corners, mostly outside the trimmed part the correlation compares: a close rival
     # with other flowers only must lose the settling more clearly
     unsure = (margin < (UNSURE_MARGIN if centred else UNSURE_MARGIN_UNFOUND)
-              or top < UNSURE_SCORE or (winner != 0 and not flowers_only(card, ranked[0][0]))
+              or top < UNSURE_SCORE
+              or (winner != 0 and not (flowers_only(card, ranked[0][0])
+                                       and pair(winner, 0) >= FLOWER_OVERRULE))
               or any(flowers_only(card, c) and top - sc < FLOWER_GAP
                      and pair(winner, j) < FLOWER_MARGIN
                      for j, (c, (sc, _, _)) in enumerate(ranked) if j != winner))
