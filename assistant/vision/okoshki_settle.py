@@ -161,11 +161,14 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
     # where a view moved a long way has nothing of its own (the edge repeated), it tells
-    # nothing: such pixels are left out of its comparisons
-    ones = np.ones((SH, SW), np.uint8)
-    covers = [cv2.erode(cv2.warpAffine(ones, w, (SW, SH), flags=cv2.INTER_NEAREST
-                                       + cv2.WARP_INVERSE_MAP, borderValue=0),
-                        np.ones((FORGIVE, FORGIVE), np.uint8)) > 0 for _, w in moved]
+    # nothing: such pixels are left out of its comparisons; so is the band a face cut inside
+    # its card at registration never showed (repeated when it was moved onto the frame)
+    known = view_table()[6]
+    covers = [cv2.erode(cv2.warpAffine(known[v].astype(np.uint8), w, (SW, SH),
+                                       flags=cv2.INTER_NEAREST + cv2.WARP_INVERSE_MAP,
+                                       borderValue=0),
+                        np.ones((FORGIVE, FORGIVE), np.uint8)) > 0
+              for v, (_, w) in zip(chosen, moved, strict=True)]
     shares: dict[tuple[int, int], float] = {}
     gaps_c: dict[int, np.ndarray] = {}
 
