@@ -13,9 +13,10 @@ benchmarks/deck3.py is a third deck in yet another style (--deck 3), written for
 only run at checkpoints, never while tuning; benchmarks/deck4.py (--deck 4 --tables 0) is the
 Okoshki development deck of issue 27. benchmarks/deck5.py (--deck 5) is the issue-27 judge
 drawn by a helper who never saw the recognisers (deck 3 having been seen once): run it only at
-checkpoints, and choose nothing in assistant/ by its figures.
+checkpoints, and choose nothing in assistant/ by its figures. benchmarks/deck6.py (--deck 6) is
+more development data for issue 27, in a sixth style: its mistakes are listed.
 A judge deck's mistakes are not listed (--show-mistakes lists them).
-Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|4|5] [--tables N] [--zones N]
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|4|5|6] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import deck2  # noqa: E402
 import deck3  # noqa: E402
 import deck4  # noqa: E402
 import deck5  # noqa: E402
+import deck6  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
@@ -231,17 +233,18 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
-    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5), default=2,
+    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6), default=2,
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
                          "development deck of issue 27 (benchmarks/deck4.py); "
-                         "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints")
+                         "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints; "
+                         "6: more development data (benchmarks/deck6.py)")
     ap.add_argument("--show-mistakes", action="store_true",
                     help="list the mistakes of a judge deck too (whoever tunes must not look)")
     ap.add_argument("--learn-zones", action="store_true",
                     help="Okoshki: learn the sure cards of each accepted zone (as the page does "
                          "with 'Also learn my cards')")
     args = ap.parse_args()
-    D.deck, D.number = {2: deck2, 3: deck3, 4: deck4, 5: deck5}[args.deck], args.deck
+    D.deck, D.number = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6}[args.deck], args.deck
     D.show_mistakes = args.show_mistakes
     if args.tables:
         pisanki(args.tables, not args.no_learn)

@@ -198,16 +198,23 @@ class Store:
         edit the phone saw (at or before `base`). A new event, once committed, is announced
         (`self.announcer`), as is a new table.
         """
-        new, appended = record.append(
+        return self.append_edit(code, op, data, base=base, author=author, nonce=nonce,
+                                at_ms=at_ms).table
+
+    def append_edit(self, code: str, op: str, data: dict[str, Any], *, base: int,
+                    author: str = "", nonce: str | None = None,
+                    at_ms: int | None = None) -> record.Appended:
+        """As `append`, with the edit's seq (a repeated nonce's own) and whether it is new."""
+        done = record.append(
             self.engine, self._cache, code, op, data, base=base, author=author, nonce=nonce,
             at_ms=at_ms, snapshot_every=self.snapshot_every, max_events=self.max_events,
         )
-        self._cache.remember(new)
+        self._cache.remember(done.table)
         # Only once committed and cached: a woken listener reads this version (or a newer one).
         # A repeated nonce appended nothing, so it announces nothing.
-        if appended:
-            self.announcer.announce(new.code, new.version)
-        return new
+        if done.new:
+            self.announcer.announce(done.table.code, done.table.version)
+        return done
 
     def delete_idle(self, before_ms: int) -> int:
         """Delete the tables last edited before `before_ms`, their events and snapshots (and

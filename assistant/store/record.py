@@ -8,7 +8,7 @@ The version column is updated in the append's transaction, under the row lock.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
@@ -33,11 +33,21 @@ from assistant.store.snapshot import load_snapshot, write_snapshot
 FULL = "This table is full (%(count)s edits): start a new table to go on playing."
 
 
+class Appended(NamedTuple):
+    """An appended edit: the table after it, the edit's seq, and whether it was new."""
+
+    table: Table
+    seq: int
+    new: bool
+
+
 def append(engine: sa.Engine, cache: TableCache, code: str, op: str, data: dict[str, Any], *,
            base: int, author: str, nonce: str | None, at_ms: int | None,
-           snapshot_every: int, max_events: int = 0) -> tuple[Table, bool]:
-    """Append one edit in its own transaction; the table after it, and whether it was new.
+           snapshot_every: int, max_events: int = 0) -> Appended:
+    """Append one edit in its own transaction: the table after it, its seq, whether it was new.
 
+    A repeated nonce appends nothing and answers with the seq the nonce was logged at (not the
+    newest edit's: a re-sent tap must not be offered an Undo of someone else's edit).
     A table already holding `max_events` events (0: no cap) takes no more: EditError."""
     author = author[:40]
     with engine.begin() as conn:
@@ -53,12 +63,13 @@ def append(engine: sa.Engine, cache: TableCache, code: str, op: str, data: dict[
             sa.select(tables_t).where(tables_t.c.code == code)
         ).mappings().one()
         table = cache.current(conn, row)
-        if nonce and _has_nonce(conn, table.id, nonce):
-            return table, False
+        logged = _nonce_seq(conn, table.id, nonce) if nonce else None
+        if logged is not None:
+            return Appended(table, logged, False)
         if max_events and table.version >= max_events:
             raise EditError(FULL, count=max_events)
         new = _append_locked(conn, table, op, data, base, author, nonce, at_ms, snapshot_every)
-    return new, True
+    return Appended(new, new.version, True)
 
 
 def _append_locked(conn: sa.Connection, table: Table, op: str, data: dict[str, Any], base: int,
@@ -110,12 +121,13 @@ def _append_locked(conn: sa.Connection, table: Table, op: str, data: dict[str, A
     )
 
 
-def _has_nonce(conn: sa.Connection, table_id: int, nonce: str) -> bool:
+def _nonce_seq(conn: sa.Connection, table_id: int, nonce: str) -> int | None:
+    """The seq an edit with this nonce was logged at, or None."""
     return conn.execute(
-        sa.select(events_t.c.id).where(
+        sa.select(events_t.c.seq).where(
             events_t.c.table_id == table_id, events_t.c.nonce == nonce
         )
-    ).first() is not None
+    ).scalar()
 
 
 def _events_since(conn: sa.Connection, table: Table, base: int) -> list[Event]:

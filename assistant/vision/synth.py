@@ -184,12 +184,14 @@ def okoshki_photo(seed: int, count: int, faces: dict[str, np.ndarray] | None = N
     ids = [ok.DECK[i].id for i in rng.permutation(len(ok.DECK))[:count]]
     canvas = _clutter(rng)
     faces = faces or deck.okoshki_faces()
+    # Cards keep their deck's own shape (a bridge-size or 3:4 deck is not stretched to 5:7).
+    face_h, face_w = next(iter(faces.values())).shape[:2]
     occupied = np.zeros((PHOTO_H // 8, PHOTO_W // 8), np.uint8)
     placed = []
     for cid in ids:
         for _attempt in range(200):
             w = rng.uniform(300, 380)
-            h = w * deck.H / deck.W
+            h = w * face_h / face_w
             cx, cy = rng.uniform(w, PHOTO_W - w), rng.uniform(h * 0.7, PHOTO_H - h * 0.7)
             quad = cv2.boxPoints(((cx, cy), (w, h), float(rng.uniform(-40, 40))))
             # boxPoints gives BL, TL, TR, BR: reorder to TL, TR, BR, BL

@@ -228,15 +228,15 @@ def apply_edit(code: str, op: str, data: dict[str, Any]):
         abort(400, description="The edit does not say which version it was made on.")
     nonce = request.form.get("nonce") or None
     try:
-        t = store().append(
+        done = store().append_edit(
             code, op, data, base=base, author=device_id(), nonce=nonce
         )
     except (EditError, StaleEdit) as exc:
         return respond(store().get(code), tr(exc), error=True)
-    return respond(t)
+    return respond(done.table, seq=done.seq)
 
 
-def respond(t: Table, message: str | None = None, error: bool = False):
+def respond(t: Table, message: str | None = None, error: bool = False, seq: int | None = None):
     """The answer to an edit. The interaction layer (X-Interact) gets #table-main (only its
     changed regions when it says which it holds) with the version, the edit's seq and any
     message in headers, to show the message where the player is looking. A page without
@@ -249,9 +249,11 @@ def respond(t: Table, message: str | None = None, error: bool = False):
             resp.headers["X-Message"] = quote(message)
             resp.headers["X-Error"] = "1" if error else "0"
         elif t.events:
-            last = t.events[-1]
-            resp.headers["X-Seq"] = str(last.seq)
-            resp.headers["X-Done"] = quote(done_sentence(t, last))
+            # The edit's own seq (`seq`: a re-sent edit's is not the newest one's).
+            mine = next((e for e in t.events if e.seq == seq), None) if seq else t.events[-1]
+            resp.headers["X-Seq"] = str(seq or mine.seq)
+            if mine is not None:
+                resp.headers["X-Done"] = quote(done_sentence(t, mine))
         return resp
     if message or is_htmx():
         return page_or_fragment(

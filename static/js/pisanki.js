@@ -24,13 +24,22 @@
   function counted() { taps += 1; window.pisankiTaps = taps; }
   function holding(b) { return !!(b.cloth || b.egg || b.flower || b.tool); }
 
+  // A cell is drawn again only when its picture changed (or a morph put the server's back):
+  // a picture replaced under a pressing finger swallows the tap, and redrawing 24 cells after
+  // every answer is work a busy phone does not need.
+  function draw(btn, html) {
+    if (btn._drawn && btn._drawn.html === html && btn._drawn.dom === btn.innerHTML) return;
+    btn.innerHTML = html;
+    btn._drawn = { html: html, dom: btn.innerHTML };
+  }
+
   function render(e) {
     if (!e.dataset.preview) withPending(e);
     const grid = JSON.parse(e.dataset.grid);
     const now = at();
     e.querySelectorAll(".p-cell").forEach(function (btn) {
       const cell = grid[+btn.dataset.r][+btn.dataset.c];
-      btn.innerHTML = C().cardSvg(cell) + '<span class="p-name">' + btn.dataset.name + "</span>";
+      draw(btn, C().cardSvg(cell) + '<span class="p-name">' + btn.dataset.name + "</span>");
       btn.classList.toggle("unset", C().empty(cell));
       btn.classList.toggle("at", !!now && now.r === +btn.dataset.r && now.c === +btn.dataset.c);
     });

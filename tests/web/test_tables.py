@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import unquote
+
 import pytest
 
 from assistant.store import CODE_ALPHABET, format_code
@@ -136,6 +138,27 @@ def test_double_tap_with_the_same_nonce_makes_one_edit(phone):
     phone.edit(code, "players.add", name="Ala", nonce="tap-1", version=0)
     assert phone.version == 1
     assert "already a player" not in phone.get(f"/t/{code}").get_data(as_text=True)
+
+
+def test_a_re_sent_edit_is_answered_with_its_own_seq(phone, phone2):
+    # A worker killed after the commit but before its answer: the phone sends the tap again
+    # (same nonce) after another phone's edit. It was answered with the newest edit's seq, so
+    # its Undo would have taken back the other phone's edit (found by the hosted kill test).
+    code = phone.new_table("kitsune")
+    phone.edit(code, "players.add", name="Ala")
+    phone2.get(f"/t/{code}")
+
+    def interact(who, nonce, **data):
+        return who.client.post(f"/t/{code}/edit", data={
+            "v": 1, "csrf_token": who.token, "nonce": nonce, **data},
+            headers={"HX-Request": "true", "X-Interact": "1"})
+
+    first = interact(phone, "tap-ala", op="player.age", index=0, age=9)
+    interact(phone2, "tap-bo", op="players.add", name="Bo")
+    again = interact(phone, "tap-ala", op="player.age", index=0, age=9)
+    assert first.headers["X-Seq"] == again.headers["X-Seq"] == "2"
+    assert again.headers["X-Version"] == "3"
+    assert "Bo" not in unquote(again.headers["X-Done"])
 
 
 def test_undo_takes_back_the_last_edit_whoever_made_it(phone, phone2):

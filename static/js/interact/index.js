@@ -4,12 +4,14 @@
 // to /t/<code>/edit and answered with #table-main, morphed in without losing the player's place
 // (morph.js). Live refreshes from other phones take the same path (refresh.js). Refusals and
 // errors show where the player is looking (toast.js); a button that changed meaning under the
-// finger ignores a second tap for a moment (guard.js). All state is in one object (state.js).
+// finger ignores a second tap for a moment (guard.js); a tap whose pressed node a swap replaced
+// still counts (rescue.js). All state is in one object (state.js).
 import { state } from "./state.js";
 import { allow, installGuard } from "./guard.js";
 import { installScrollHints, swap } from "./morph.js";
 import { enqueue, post, pump, restore } from "./queue.js";
 import { installRefresh, refresh } from "./refresh.js";
+import { installRescue } from "./rescue.js";
 import { errorText, installToast, toast, waiting } from "./toast.js";
 
 // What a button does, in words ("Remove Ala" rather than its "✕").
@@ -37,6 +39,7 @@ function onSubmit(ev) {
 
 installGuard();
 installRefresh();
+installRescue();
 document.addEventListener("submit", onSubmit, true);
 installScrollHints();
 installToast();

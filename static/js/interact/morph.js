@@ -115,6 +115,16 @@ function restoreScroll(inner, anchors, y0) {
   }
 }
 
+// An element whose inside a page script draws (data-drawn: the Pisanki cells' pictures) takes
+// the server's attributes but keeps its inside: the morph put the server's plain text back, so
+// the picture under a pressing finger was replaced (the tap lost) and drawn again at once.
+function attributesOnly(el, fresh) {
+  Array.from(fresh.attributes).forEach(function (a) {
+    if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
+  });
+  Array.from(el.attributes).forEach(function (a) { if (!fresh.hasAttribute(a.name)) el.removeAttribute(a.name); });
+}
+
 // Morph the fresh #table-main (or only its changed regions, data-partial) into the page.
 // `source` is the tapped control (own edit); without one it is a live update. False when
 // nothing was swapped (older news, or regions this page no longer has: wholeNext is set).
@@ -146,8 +156,10 @@ export function swap(html, source, failed) {
     callbacks: {
       beforeAttributeUpdated: keepAttribute(source, live),
       // An island's own message (data-keep-live) is not reset by another phone's update.
-      beforeNodeMorphed: function (el) {
-        return !(live && el.nodeType === 1 && el.hasAttribute("data-keep-live"));
+      beforeNodeMorphed: function (el, fresh) {
+        if (el.nodeType !== 1) return true;
+        if (el.hasAttribute("data-drawn")) { attributesOnly(el, fresh); return false; }
+        return !(live && el.hasAttribute("data-keep-live"));
       },
     },
   };

@@ -1,0 +1,97 @@
+"""benchmarks/deck6.py, issue 27's sixth deck (development data): every card drawn, at its size,
+each unlike the rest.
+
+Only the drawing is checked here, never what a recogniser makes of it. The deck is muted on
+purpose (pastel washes, a print told from the plain by small outlined florets), so the least
+difference asked is lower than deck 5's; every card still differs from every other by a
+clearly visible part of its face.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from assistant.games import okoshki as ok
+from assistant.games import pisanki as pg
+from benchmarks import deck6
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def blocks(face: np.ndarray) -> np.ndarray:
+    """The face as 8 × 8-pixel block means: what a glance at the card shows."""
+    return cv2.resize(face, (deck6.W // 8, deck6.H // 8), interpolation=cv2.INTER_AREA).astype(
+        np.float32)
+
+
+def least_difference(faces: list[np.ndarray]) -> float:
+    """Over every pair of faces, the smallest of their largest block differences."""
+    b = np.stack([blocks(f) for f in faces])
+    least = np.inf
+    for i in range(len(b) - 1):
+        d = np.abs(b[i + 1:] - b[i]).reshape(len(b) - i - 1, -1).max(axis=1)
+        least = min(least, float(d.min()))
+    return least
+
+
+def test_pisanki_deck_is_the_rulebooks_75_cards():
+    cards = deck6.pisanki_deck()
+    assert len(cards) == 75
+    assert all(pg.card_problem(c.cloth, c.egg, c.double, c.flowers) is None for c in cards)
+    shapes = Counter((c.egg is not None, c.double, len(c.flowers)) for c in cards)
+    assert shapes == {(True, False, 0): 45, (True, False, 1): 12, (True, False, 2): 6,
+                      (False, False, 2): 6, (True, True, 0): 6}
+    assert {c.egg for c in cards if c.egg} == set(pg.EGGS)
+    assert {c.cloth for c in cards} == {"checked", "striped", "dotted", "neutral"}
+    assert {f for c in cards for f in c.flowers} == set(pg.FLOWERS)
+    singles = Counter((c.cloth, c.egg) for c in cards if c.egg and not c.flowers and not c.double)
+    assert len(singles) == 18 and min(singles.values()) >= 2  # every cloth with every egg
+
+
+def test_every_pisanki_card_kind_is_drawn_at_size_and_unlike_every_other():
+    kinds = [*pg.card_kinds(), None]  # every kind the game has, and the back
+    faces = [deck6.pisanki_face(k) for k in kinds]
+    assert all(f.shape == (deck6.H, deck6.W, 3) and f.dtype == np.uint8 for f in faces)
+    assert deck6.mask().shape == (deck6.H, deck6.W)
+    assert deck6.W / deck6.H == 0.75  # 3:4, unlike decks 1–5
+    assert least_difference(faces) > 30
+
+
+def test_every_okoshki_card_is_drawn_at_size_and_unlike_every_other():
+    faces = deck6.okoshki_faces()
+    assert list(faces) == [c.id for c in ok.DECK]
+    assert all(f.shape == (deck6.H, deck6.W, 3) and f.dtype == np.uint8 for f in faces.values())
+    assert least_difference(list(faces.values())) > 25
+
+
+def test_faces_are_the_same_each_time_they_are_drawn():
+    card = deck6.pisanki_deck()[50]
+    first, first_ok = deck6.pisanki_face(card).copy(), deck6.okoshki_face("blue-print-3").copy()
+    deck6.pisanki_face.cache_clear()
+    deck6.okoshki_face.cache_clear()
+    assert np.array_equal(deck6.pisanki_face(card), first)
+    assert np.array_equal(deck6.okoshki_face("blue-print-3"), first_ok)
+
+
+def test_recognition2_takes_deck_6():
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "recognition2.py"),
+                          "--deck", "6", "--tables", "0", "--zones", "0"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+
+
+def test_a_zone_photo_keeps_the_decks_own_card_shape():
+    # The zone photos stretched every deck's cards to the reference 5:7 (deck 6 is 3:4).
+    from assistant.vision import synth
+    faces = deck6.okoshki_faces()
+    _, truth = synth.okoshki_photo(7600, 6, faces, deck6.mask())
+    for card in truth["cards"]:
+        q = np.array(card["quad"])
+        w, h = np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])
+        assert abs(h / w - deck6.H / deck6.W) < 0.01, (card["id"], h / w)
