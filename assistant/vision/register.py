@@ -185,12 +185,10 @@ def _best_span(near: np.ndarray, far: np.ndarray, length: float, centre: float,
 
 
 def fit_cards(img: np.ndarray, h: np.ndarray, size: tuple[float, float], rows: int,
-              cols: int, turns: tuple[float, ...] = TURNS,
-              scores: list[tuple[float, float]] | None = None) -> list[np.ndarray]:
+              cols: int) -> list[np.ndarray]:
     """Each cell's card outline: the layout is rectified by the fitted grid `h` (cell numbers
     → photo), and in it a card of the layout's own size (`size`, in cells) is placed where
-    its edges stand out most against the gaps, turned a little as hands lay cards (`turns`);
-    `scores` receives how strongly each card's edges stand out (across, down)."""
+    its edges stand out most against the gaps, turned a little as hands lay cards."""
     white = outlines.whiteness(img).astype(np.float32)
     cw, ch = size
     px, py = float(FIT_PX), float(FIT_PX)
@@ -207,7 +205,7 @@ def fit_cards(img: np.ndarray, h: np.ndarray, size: tuple[float, float], rows: i
         r, c = divmod(k, cols)
         cx, cy = (c + 0.5 + pad) * px, (r + 0.5 + pad) * py
         best = None
-        for turn in turns:
+        for turn in TURNS:
             rot = cv2.getRotationMatrix2D((cx, cy), turn, 1.0)
             rot[:, 2] += (half_w - cx, half_h - cy)  # the patch: the cell and some margin
             patch = cv2.warpAffine(rect, rot, (2 * half_w, 2 * half_h), flags=cv2.INTER_LINEAR)
@@ -221,37 +219,11 @@ def fit_cards(img: np.ndarray, h: np.ndarray, size: tuple[float, float], rows: i
                 corners = np.float32([[x0, y0], [x0 + wl, y0], [x0 + wl, y0 + hl],
                                       [x0, y0 + hl]])
                 inv = cv2.invertAffineTransform(rot)
-                best = (sx + sy, cv2.transform(corners[None], inv)[0], (sx, sy))
+                best = (sx + sy, cv2.transform(corners[None], inv)[0])
         assert best is not None
-        if scores is not None:
-            scores.append(best[2])
         quad = cv2.perspectiveTransform(best[1][None].astype(np.float32), back)[0]
         out.append(quad.astype(np.float32))
     return out
-
-
-GROWTH = np.linspace(0.96, 1.2, 13)  # the card's size tried, as shares of the one found apart
-FILL_MOST = 0.99  # a card laid apart in a grid is at most this share of a cell each way
-
-
-def card_size(img: np.ndarray, h: np.ndarray, size: tuple[float, float], rows: int,
-              cols: int) -> tuple[float, float]:
-    """The layout's card size (in cells): the cards found apart may be outlined at a printed
-    line inside their edge (a keyline, an inner frame), so larger sizes are tried too, each
-    way on its own (a line a few pixels in takes more of the width than of the height), up
-    to the cell (cards laid apart do not overlap); the size whose edges stand out most
-    against the gaps over the whole layout is kept (every card of a deck has one size)."""
-    best, kept = [-1e9, -1e9], list(size)
-    for g in GROWTH:
-        if min(size) * g > FILL_MOST:
-            break
-        scores: list[tuple[float, float]] = []
-        fit_cards(img, h, (size[0] * g, size[1] * g), rows, cols, (0.0,), scores)
-        for axis in (0, 1):
-            total = float(np.median([sc[axis] for sc in scores]))
-            if size[axis] * g <= FILL_MOST and total > best[axis]:
-                best[axis], kept[axis] = total, size[axis] * g
-    return kept[0], kept[1]
 
 
 def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS,
@@ -391,8 +363,7 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
     # leaves each only about 150 pixels across there
     big = decode(data, 2 * WORK_SIDE)
     scale = big.shape[1] / img.shape[1]
-    size = card_size(img, h, (float(cw), float(ch)), rows, cols)
-    for q in aligned(img, fit_cards(img, h, size, rows, cols)):
+    for q in aligned(img, fit_cards(img, h, (float(cw), float(ch)), rows, cols)):
         cut.append(outlines.touches_edge(q, img.shape, 2))
         m = cv2.getPerspectiveTransform(q.astype(np.float32) * scale, dst_rect)
         faces.append(cv2.warpPerspective(big, m, (deck.W, deck.H), flags=cv2.INTER_AREA,
