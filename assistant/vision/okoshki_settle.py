@@ -27,6 +27,7 @@ FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail with
 
 COARSE = 2.0  # pixels (of SW × SH): the blur of the coarse comparison
 COARSE_DIFFER = 0.25  # two blurred views differ at a pixel by this much (standardised Lab)
+COLOUR_ONLY = 0.5  # the weight of a pair told apart by colour alone
 
 
 def _coarse(img: np.ndarray) -> np.ndarray:
@@ -161,11 +162,14 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
     # where a view moved a long way has nothing of its own (the edge repeated), it tells
-    # nothing: such pixels are left out of its comparisons
-    ones = np.ones((SH, SW), np.uint8)
-    covers = [cv2.erode(cv2.warpAffine(ones, w, (SW, SH), flags=cv2.INTER_NEAREST
-                                       + cv2.WARP_INVERSE_MAP, borderValue=0),
-                        np.ones((FORGIVE, FORGIVE), np.uint8)) > 0 for _, w in moved]
+    # nothing: such pixels are left out of its comparisons; so is the band a face cut inside
+    # its card at registration never showed (repeated when it was moved onto the frame)
+    known = view_table()[6]
+    covers = [cv2.erode(cv2.warpAffine(known[v].astype(np.uint8), w, (SW, SH),
+                                       flags=cv2.INTER_NEAREST + cv2.WARP_INVERSE_MAP,
+                                       borderValue=0),
+                        np.ones((FORGIVE, FORGIVE), np.uint8)) > 0
+              for v, (_, w) in zip(chosen, moved, strict=True)]
     shares: dict[tuple[int, int], float] = {}
     gaps_c: dict[int, np.ndarray] = {}
 
@@ -188,7 +192,11 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
             if coarse.sum() >= PAIR_MIN_PIXELS:
                 da = float(gap_c(i)[coarse].mean())
                 db = float(gap_c(j)[coarse].mean())
-                s = (s + (db - da) / (da + db + 1e-6)) / (2 if s else 1)
+                # colour alone (no detail of one the other lacks) is weaker evidence: the
+                # light of the zone's photo and of the registration photo shift it as much
+                # as a fine print does
+                s = (s + (db - da) / (da + db + 1e-6)) / 2 if s else \
+                    COLOUR_ONLY * (db - da) / (da + db + 1e-6)
             shares[(i, j)], shares[(j, i)] = s, -s
         return shares[(i, j)]
 

@@ -11,7 +11,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.vision import deck
 from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _fine, _grey_half, _thumb
-from assistant.vision.okoshki_frame import deck_frame, fit, on_frame
+from assistant.vision.okoshki_frame import deck_frame, fit, on_frame, on_frame_known
 
 VIEWS_FILE = "okoshki-views.npz"
 
@@ -37,11 +37,12 @@ def learned_views(folder) -> tuple[list[str], np.ndarray]:
 
 @cache
 def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray],
-                          np.ndarray]:
+                          np.ndarray, list[np.ndarray]]:
     """Every view of every card (its face, plus views learned from confirmed zones), grouped
     by card: the card ids, where each card's views start, the colour and grey descriptors,
     each view's flat face (SW × SH, white-balanced, on the deck's frame) for the close
-    comparison, and the deck's frame (okoshki_frame)."""
+    comparison, the deck's frame (okoshki_frame) and where each view shows its card (the
+    rest was only its edge repeated when it was moved onto the frame)."""
     faces = deck.okoshki_faces()
     extra_ids, extra = learned_views(deck.REGISTERED["folder"])
     small = {c.id: cv2.resize(faces[c.id], (SW, SH), interpolation=cv2.INTER_AREA)
@@ -49,21 +50,23 @@ def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np
     frame, moves = deck_frame(list(small.values()))
     # balanced once on the frame: a face cut with some table along its edge would be
     # balanced on the table
-    views = {cid: [_card_balanced(on_frame(face, move))]
+    views = {cid: [(_card_balanced(on_frame(face, move)), on_frame_known(move))]
              for (cid, face), move in zip(small.items(), moves, strict=True)}
     for cid, face in zip(extra_ids, extra, strict=True):
         if cid in views:
             view = cv2.resize(face, (SW, SH), interpolation=cv2.INTER_AREA)
-            views[cid].append(_card_balanced(on_frame(view, fit(_grey_half(view), frame)[1])))
-    ids, starts, colour, grey, flats = [], [], [], [], []
+            move = fit(_grey_half(view), frame)[1]
+            views[cid].append((_card_balanced(on_frame(view, move)), on_frame_known(move)))
+    ids, starts, colour, grey, flats, known = [], [], [], [], [], []
     for cid, vs in views.items():
         ids.append(cid)
         starts.append(len(colour))
-        for view in vs:
+        for view, shows in vs:
             colour.append(_thumb(view))
             grey.append(_fine(view))
             flats.append(view)
-    return ids, np.array(starts), np.stack(colour), np.stack(grey), flats, frame
+            known.append(shows)
+    return ids, np.array(starts), np.stack(colour), np.stack(grey), flats, frame, known
 
 
 @cache
