@@ -112,8 +112,8 @@ def zone_of_one_blob(monkeypatch, matching) -> list:
     monkeypatch.setattr(okoshki_zone.outlines, "light_blobs",
                         lambda img_: (np.zeros_like(BLOB), BLOB))
     monkeypatch.setattr(okoshki_zone.outlines, "card_quads",
-                        lambda img_, left=None, blobs=None: left.append(BLOB) or [])
-    monkeypatch.setattr(okoshki_zone.outlines, "corner_quads", lambda mask, short: [GUESS])
+                        lambda img_, left=None, blobs=None, **kw: left.append(BLOB) or [])
+    monkeypatch.setattr(okoshki_zone.outlines, "corner_quads", lambda mask, short, **kw: [GUESS])
     monkeypatch.setattr(okoshki_zone, "match", matching)
     return okoshki_zone.find_matches(np.zeros((1000, 1000, 3), np.uint8))
 
