@@ -376,6 +376,9 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
     return faces, faults
 
 
+SHAPE_LEAST = 12  # card outlines a layout photo needs for the cards' shape to be measured
+
+
 def register_okoshki_photos(photos: list[bytes], folder: Path,
                             laid_out: list[bytes] | None = None) -> list[str]:
     """Register the 48 faces from 1–3 photos of the deck laid out in order: each card is
@@ -417,7 +420,9 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
     for card, cell in zip(ok.DECK, best, strict=True):
         cv2.imwrite(str(folder / f"{card.id}.png"), cell)
     # the faces are kept at 5:7: the cards' own shape is kept beside them, for the finder
-    shape = outlines.long_short(outlines.card_quads(decode(layouts[0])))
+    quads = outlines.card_quads(decode(layouts[0]))
+    # cards laid edge to edge give few outlines of their own: then none is trusted
+    shape = outlines.long_short(quads) if len(quads) >= SHAPE_LEAST else None
     (folder / vo.SHAPE_FILE).unlink(missing_ok=True)
     if shape is not None:
         (folder / vo.SHAPE_FILE).write_text(f"{shape:.4f}\n")
