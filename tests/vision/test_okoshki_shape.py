@@ -52,7 +52,8 @@ def test_a_bridge_size_zone_is_found_and_named(tmp_path):
     faces, mask = resized(BRIDGE)
     for cid, face in faces.items():  # stored as registration stores them (stretched to 5:7)
         cv2.imwrite(str(tmp_path / f"{cid}.png"), cv2.resize(face, (deck.W, deck.H)))
-    (tmp_path / vo.SHAPE_FILE).write_text(f"{BRIDGE[1] / BRIDGE[0]:.4f}\n")
+    # vo.SHAPE_FILE, named here so that the code before it shows what a 5:7 finder does
+    (tmp_path / "okoshki-shape.txt").write_text(f"{BRIDGE[1] / BRIDGE[0]:.4f}\n")
     register.use_folder(tmp_path)
     photo = synth.okoshki_photo(7600, 17, faces, mask)
     sc = evaluate.score_okoshki([photo])
