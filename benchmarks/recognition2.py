@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -228,6 +229,21 @@ def okoshki(n: int, learn: bool) -> None:
         register.use_folder(None)
 
 
+class Resized:
+    """A deck's Okoshki faces and mask resized to another card size (issue 27: a 5:7 deck
+    made bridge-size or 3:4, to develop on shapes without looking at a judge deck)."""
+
+    def __init__(self, base, w: int, h: int) -> None:
+        self.base, self.W, self.H = base, w, h
+
+    def okoshki_faces(self) -> dict:
+        return {cid: cv2.resize(f, (self.W, self.H), interpolation=cv2.INTER_AREA)
+                for cid, f in self.base.okoshki_faces().items()}
+
+    def mask(self) -> np.ndarray:
+        return cv2.resize(self.base.mask(), (self.W, self.H), interpolation=cv2.INTER_LINEAR)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=24)
@@ -243,8 +259,13 @@ def main() -> int:
     ap.add_argument("--learn-zones", action="store_true",
                     help="Okoshki: learn the sure cards of each accepted zone (as the page does "
                          "with 'Also learn my cards')")
+    ap.add_argument("--size", help="Okoshki: the deck's cards resized to WxH (e.g. 224x348, "
+                    "bridge size): another card shape to develop on")
     args = ap.parse_args()
     D.deck, D.number = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6}[args.deck], args.deck
+    if args.size:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        D.deck = Resized(D.deck, w, h)
     D.show_mistakes = args.show_mistakes
     if args.tables:
         pisanki(args.tables, not args.no_learn)

@@ -23,9 +23,10 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.messages import Message, nmsg
+from assistant.vision import deck
 from assistant.vision.decode import decode
 from assistant.vision.okoshki_describe import SH, SW
-from assistant.vision.okoshki_find import find_cards, references
+from assistant.vision.okoshki_find import SHAPE_FILE, card_aspect, find_cards, references
 from assistant.vision.okoshki_match import SURE_MARGIN, UNSURE, Match, _confidence, match
 from assistant.vision.okoshki_settle import OUTSIDE_GAP, PAIR_DIFFER, _apart, _span, settle
 from assistant.vision.okoshki_shape import _quad_ok, flatten, iou, overlap
@@ -38,7 +39,8 @@ from assistant.vision.okoshki_views import (
 )
 from assistant.vision.okoshki_zone import _nudged, _settled, find_matches, read_zone
 
-__all__ = ["OUTSIDE_GAP", "PAIR_DIFFER", "SH", "SURE_MARGIN", "SW", "UNSURE", "VIEWS_FILE",
+__all__ = ["OUTSIDE_GAP", "PAIR_DIFFER", "SH", "SHAPE_FILE", "SURE_MARGIN", "SW", "UNSURE",
+           "VIEWS_FILE", "card_aspect",
            "CardFind", "Match", "ZoneRecognition", "_apart", "_confidence", "_nudged",
            "_quad_ok", "_settled", "_span", "_squares", "_view_grey", "find_cards",
            "find_matches", "flatten", "identify", "iou", "learned_views", "match", "overlap",
@@ -86,7 +88,8 @@ def recognise(data: bytes) -> ZoneRecognition:
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
     try:
-        read = read_zone(img)
+        # the registered deck's own card shape (a bridge-size or 3:4 deck is not 5:7)
+        read = read_zone(img, card_aspect(deck.REGISTERED["folder"]))
     finally:
         cv2.setNumThreads(threads)
     for m, unsure in read:

@@ -15,6 +15,29 @@ from assistant.vision.okoshki_shape import _quad_ok, overlap
 
 RW, RH = deck.W // 2, deck.H // 2  # reference size for features (about a card in the photo)
 
+SHAPE_FILE = "okoshki-shape.txt"  # a registered deck's long side over its short side
+DRAWN_ASPECT = deck.H / deck.W  # the drawn deck's cards are 5:7
+
+
+def card_aspect(folder) -> float:
+    """The long/short ratio of the cards of the deck registered in `folder` (the drawn 5:7
+    when none is, or registration measured none)."""
+    if folder is None:
+        return DRAWN_ASPECT
+    try:
+        value = float((folder / SHAPE_FILE).read_text().strip())
+    except (OSError, ValueError):
+        return DRAWN_ASPECT
+    # the faces are kept stretched to 5:7; a ratio outside what a card can be is a bad file
+    return value if 1.1 <= value <= 1.9 else DRAWN_ASPECT
+
+
+def ref_size(aspect: float) -> tuple[int, int]:
+    """The feature references' width and height for cards of that long/short ratio: the
+    photo's cards are a turned, scaled copy of them (a 2-point model), so their shape must
+    be the card's own, not the 5:7 the faces are stored at."""
+    return RW, int(round(RW * aspect))
+
 MIN_INLIERS = 10
 
 NFEATURES = 12000
@@ -52,14 +75,16 @@ def detect(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
 
 @cache
 def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
-    """Keypoints and descriptors of every reference face, and their colour thumbnails."""
+    """Keypoints and descriptors of every reference face, and their colour thumbnails (the
+    keypoints at ref_size of the registered deck's card_aspect)."""
     folder = deck.REGISTERED["folder"]
+    rw, rh = ref_size(card_aspect(folder))
 
     def build() -> dict[str, np.ndarray]:
         ids, kps, descs, thumbs = [], [], [], []
         sift = _sift()
         for cid, face in deck.okoshki_faces().items():
-            small = cv2.resize(face, (RW, RH), interpolation=cv2.INTER_AREA)
+            small = cv2.resize(face, (rw, rh), interpolation=cv2.INTER_AREA)
             kp, d = sift.detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
             ids.append(cid)
             kps.append(np.float32([k.pt for k in kp]).reshape(-1, 2))
@@ -69,7 +94,7 @@ def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
                 "points": np.concatenate(kps), "descriptors": np.concatenate(descs),
                 "thumbs": np.stack(thumbs)}
 
-    pngs = [] if folder is None else list(folder.glob("*.png"))  # type: ignore[union-attr]
+    pngs = [] if folder is None else [*folder.glob("*.png"), folder / SHAPE_FILE]  # type: ignore[union-attr]
     z = refcache.kept("okoshki-sift", folder, pngs, build)  # type: ignore[arg-type]
     ends = np.cumsum(z["counts"])
     starts = ends - z["counts"]
@@ -78,9 +103,11 @@ def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
     return [str(i) for i in z["ids"]], kps, descs, z["thumbs"]
 
 
-def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
-    """Card outlines (quads) found by feature matching, with their inlier counts."""
+def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.ndarray, int]]:
+    """Card outlines (quads) found by feature matching, with their inlier counts (`aspect`:
+    card_aspect of the deck the references were built from)."""
     ids, ref_kps, ref_descs, _ = references()
+    rw, rh = ref_size(aspect)
     cv2.setRNGSeed(20261129)  # RANSAC draws at random: the same photo gives the same answer
     gray = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY)
     if SIFT_SCALE != 1:
@@ -98,7 +125,7 @@ def find_cards(img: np.ndarray) -> list[tuple[np.ndarray, int]]:
     index = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
     index.add([desc])
     index.train()
-    corners = np.float32([[0, 0], [RW, 0], [RW, RH], [0, RH]]).reshape(-1, 1, 2)
+    corners = np.float32([[0, 0], [rw, 0], [rw, rh], [0, rh]]).reshape(-1, 1, 2)
     found: list[tuple[np.ndarray, int]] = []
     for r, rdesc in enumerate(ref_descs):
         if rdesc is None:

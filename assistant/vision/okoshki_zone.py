@@ -10,7 +10,7 @@ import numpy as np
 
 from assistant.vision import outlines
 from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _grey_half, _lab
-from assistant.vision.okoshki_find import find_cards
+from assistant.vision.okoshki_find import DRAWN_ASPECT, find_cards
 from assistant.vision.okoshki_match import (
     ACCEPT,
     SURE_GUESSED,
@@ -24,11 +24,11 @@ from assistant.vision.okoshki_shape import _covered, _quad_ok, flatten, overlap
 from assistant.vision.okoshki_views import SIBLINGS, TWINS, _view_grey, view_table
 
 
-def find_matches(img: np.ndarray) -> list[Match]:
+def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
     """Every candidate outline that matches a card: SIFT finds (a face's homography, the
     right way round), then light card-shaped blobs (either way round) and, where cards lie
     over one another, guesses from the square corners of the blob; a candidate on a card
-    already matched is not tried again."""
+    already matched is not tried again. `aspect`: the deck's long/short ratio (card_aspect)."""
     found: list[Match] = []
 
     def covered(quad: np.ndarray, share: float) -> bool:
@@ -54,7 +54,7 @@ def find_matches(img: np.ndarray) -> list[Match]:
             if m.score >= ACCEPT:
                 found.append(replace(m, source=source))
 
-    sift = find_cards(img)
+    sift = find_cards(img, aspect)
     for quad, _n in sift:
         consider(quad, False, "features")
     blobs = outlines.light_blobs(img)
@@ -62,10 +62,10 @@ def find_matches(img: np.ndarray) -> list[Match]:
     for m in found:
         cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
     sides = [min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])) for q, _ in sift]
-    if sides and np.count_nonzero(unexplained) < 0.5 * 1.4 * float(np.median(sides)) ** 2:
+    if sides and np.count_nonzero(unexplained) < 0.5 * aspect * float(np.median(sides)) ** 2:
         return found  # the features explain every light blob: no card is left to find
     left: list[np.ndarray] = []
-    singles = outlines.card_quads(img, left=left, blobs=blobs)
+    singles = outlines.card_quads(img, left=left, blobs=blobs, aspect=aspect)
     for quad in singles:
         if not covered(quad, 0.6):
             consider(quad, True, "outline")
@@ -73,7 +73,7 @@ def find_matches(img: np.ndarray) -> list[Match]:
              for q in [q for q, _ in sift] + singles]
     short = float(np.median(sides)) if sides else 0.085 * max(img.shape[:2])
     if left:
-        for quad in outlines.corner_quads(left[0], short):
+        for quad in outlines.corner_quads(left[0], short, aspect=aspect):
             if _covered(left[0], quad) >= ON_BLOB and not covered(quad, 0.4):
                 consider(quad, True, "corner", left[0])
     return found
@@ -82,9 +82,10 @@ def find_matches(img: np.ndarray) -> list[Match]:
 ON_BLOB = 0.85  # a corner's guess lies this much on the light blob it was guessed on
 
 
-def read_zone(img: np.ndarray) -> list[tuple[Match, bool]]:
-    """The cards on a zone's working image, each with whether it is unsure."""
-    found = find_matches(img)
+def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match, bool]]:
+    """The cards on a zone's working image, each with whether it is unsure (`aspect`: the
+    deck's long/short ratio, card_aspect)."""
+    found = find_matches(img, aspect)
     # best first; an outline mostly inside a better one is the same card (cards overlap
     # each other by a quarter at most)
     found.sort(key=lambda f: -f.score)

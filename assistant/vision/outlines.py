@@ -11,6 +11,16 @@ import cv2
 import numpy as np
 
 ASPECT = (1.2, 1.7)  # a card's long side over its short side, perspective included
+CARD = 1.4  # the long/short ratio ASPECT is around (the drawn deck's 5:7)
+
+
+def aspect_range(aspect: float | None) -> tuple[float, float]:
+    """The long/short ratios taken for a card of that shape (None: ASPECT), perspective
+    included: ASPECT scaled, so that a bridge-size (1.55) or 3:4 (1.33) card keeps as
+    much room either side as a 5:7 one."""
+    if aspect is None:
+        return ASPECT
+    return ASPECT[0] * aspect / CARD, ASPECT[1] * aspect / CARD
 GAP = 13  # wider than the gaps between cards laid close (pixels at the working size)
 
 
@@ -95,9 +105,10 @@ def upright(quad: np.ndarray) -> np.ndarray:
     return q.astype(np.float32)
 
 
-def _blobs(filled: np.ndarray, r: int, min_side: int) -> list[tuple[np.ndarray, np.ndarray]]:
+def _blobs(filled: np.ndarray, r: int, min_side: int,
+           ratios: tuple[float, float] = ASPECT) -> list[tuple[np.ndarray, np.ndarray]]:
     """Card-shaped blobs of a filled mask after parting touching ones by an opening of radius
-    `r`: (outline quad, the blob's own mask) each."""
+    `r`: (outline quad, the blob's own mask) each; `ratios`: the long/short range taken."""
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     parts = cv2.erode(filled, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
@@ -118,7 +129,7 @@ def _blobs(filled: np.ndarray, r: int, min_side: int) -> list[tuple[np.ndarray, 
         c = max(cs, key=cv2.contourArea) + np.array([x0, y0])
         rect = cv2.minAreaRect(c)
         rw, rh = sorted(rect[1])
-        if rw < min_side or not ASPECT[0] <= rh / rw <= ASPECT[1]:
+        if rw < min_side or not ratios[0] <= rh / rw <= ratios[1]:
             continue
         if cv2.contourArea(c) < 0.85 * rw * rh:
             continue
@@ -156,14 +167,17 @@ def light_blobs(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
-               blobs: tuple[np.ndarray, np.ndarray] | None = None) -> list[np.ndarray]:
+               blobs: tuple[np.ndarray, np.ndarray] | None = None,
+               aspect: float | None = None) -> list[np.ndarray]:
     """The outlines of the card-shaped light blobs on a photo, each TL, TR, BR, BL (upright as
     `upright` says). Cards laid close together are parted by ever wider openings; a blob
     much larger than the photo's typical card (two cards joined) is parted again. When
     `left` is a list, the mask of the light blobs no single card explains is put in it.
-    `blobs`: light_blobs(img) when already made."""
+    `blobs`: light_blobs(img) when already made. `aspect`: the cards' long/short ratio when
+    known (a registered deck's), else any in ASPECT."""
+    ratios = aspect_range(aspect)
     white, filled = blobs if blobs is not None else light_blobs(img)
-    first = _blobs(filled, 2, min_side)
+    first = _blobs(filled, 2, min_side, ratios)
     if left is not None:
         left.append(filled)
     if not first:
@@ -172,7 +186,7 @@ def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
     kept: list[np.ndarray] = []
     rest = filled.copy()
     for r in (2, 5, 9, 14):
-        found = first if r == 2 else _blobs(rest, r, min_side)
+        found = first if r == 2 else _blobs(rest, r, min_side, ratios)
         for quad, own in found:
             if 0.6 * typical <= area(quad) <= 1.45 * typical:
                 kept.append(quad)
@@ -183,7 +197,7 @@ def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
         sides = np.array([sorted([np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])])
                           for q in kept])
         short, long = np.median(sides, axis=0)
-        for quad in _parted(rest, white, float(short), float(long), min_side):
+        for quad in _parted(rest, white, float(short), float(long), min_side, ratios):
             if 0.6 * typical <= area(quad) <= 1.45 * typical:
                 kept.append(quad)
     if left is not None:
@@ -192,7 +206,7 @@ def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
 
 
 def _parted(rest: np.ndarray, white: np.ndarray, short: float, long: float,
-            min_side: int) -> list[np.ndarray]:
+            min_side: int, ratios: tuple[float, float] = ASPECT) -> list[np.ndarray]:
     """Blobs the size of 2–4 cards in a row or a column, cut where the whiteness across them
     is lowest near where the gaps should be."""
     out = []
@@ -244,12 +258,24 @@ def _parted(rest: np.ndarray, white: np.ndarray, short: float, long: float,
             pcc = max(pc, key=cv2.contourArea)
             prect = cv2.minAreaRect(pcc)
             pw, ph = sorted(prect[1])
-            if pw < min_side or not ASPECT[0] <= ph / pw <= ASPECT[1]:
+            if pw < min_side or not ratios[0] <= ph / pw <= ratios[1]:
                 continue
             pbox = cv2.boxPoints(prect).astype(np.float32)
             q = _side_lines(pcc, pbox)
             out.append(upright(q if q is not None else pbox))
     return out
+
+
+def long_short(quads: list[np.ndarray]) -> float | None:
+    """The median long side over short side of card outlines (None: no outline)."""
+    if not quads:
+        return None
+    ratios = []
+    for q in quads:
+        a = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+        b = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+        ratios.append(max(a, b) / max(1e-6, min(a, b)))
+    return float(np.median(ratios))
 
 
 def touches_edge(quad: np.ndarray, shape: tuple[int, ...], margin: float = 2) -> bool:
@@ -260,15 +286,17 @@ def touches_edge(quad: np.ndarray, shape: tuple[int, ...], margin: float = 2) ->
 
 
 
-def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35) -> list[np.ndarray]:
+def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35,
+                 aspect: float = CARD) -> list[np.ndarray]:
     """Card outlines guessed from the square corners of light blobs that are several cards
     lying over one another: at each corner where two long straight runs of the blob's
     outline meet at about 90°, a card of about the photo's size either way round (three
-    sizes each). The caller keeps those the card faces confirm."""
+    sizes each), `aspect` its long side over its short one. The caller keeps those the card
+    faces confirm."""
     out = []
     cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     for c in cs:
-        if cv2.contourArea(c) < 0.8 * short * short * 1.4:
+        if cv2.contourArea(c) < 0.8 * short * short * aspect:
             continue
         poly = cv2.approxPolyDP(c, 3.0, True).reshape(-1, 2).astype(np.float32)
         n = len(poly)
@@ -298,7 +326,8 @@ def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35) -> list[
             corner = a1 + t[0] * d1
             back, ahead = -d1, d2  # along run 1 back from the corner, along run 2 onwards
             for f in (0.9, 1.0, 1.1):
-                for la, lb in ((short * f, short * f * 1.4), (short * f * 1.4, short * f)):
+                for la, lb in ((short * f, short * f * aspect),
+                               (short * f * aspect, short * f)):
                     q = np.float32([corner, corner + ahead * la, corner + ahead * la + back * lb,
                                     corner + back * lb])
                     out.append(upright(q))

@@ -376,6 +376,9 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
     return faces, faults
 
 
+SHAPE_LEAST = 12  # card outlines a layout photo needs for the cards' shape to be measured
+
+
 def register_okoshki_photos(photos: list[bytes], folder: Path,
                             laid_out: list[bytes] | None = None) -> list[str]:
     """Register the 48 faces from 1–3 photos of the deck laid out in order: each card is
@@ -387,10 +390,11 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
     best: list[np.ndarray | None] = [None] * len(ok.DECK)
     faults: list[str | None] = [N_("missing")] * len(ok.DECK)
     more_views: list[tuple[str, np.ndarray]] = []  # a card usable on several photos: each a view
-    cut, refused = [], None
+    cut, refused, layouts = [], None, []
     for data in photos:  # a photo with no layout on it is left out while another has one
         try:
             cut.append(layout_cards(data))
+            layouts.append(data)
             if laid_out is not None:
                 laid_out.append(data)
         except RegisterError as exc:
@@ -415,6 +419,13 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
     folder.mkdir(parents=True, exist_ok=True)
     for card, cell in zip(ok.DECK, best, strict=True):
         cv2.imwrite(str(folder / f"{card.id}.png"), cell)
+    # the faces are kept at 5:7: the cards' own shape is kept beside them, for the finder
+    quads = outlines.card_quads(decode(layouts[0]))
+    # cards laid edge to edge give few outlines of their own: then none is trusted
+    shape = outlines.long_short(quads) if len(quads) >= SHAPE_LEAST else None
+    (folder / vo.SHAPE_FILE).unlink(missing_ok=True)
+    if shape is not None:
+        (folder / vo.SHAPE_FILE).write_text(f"{shape:.4f}\n")
     # views learned of an earlier deck are forgotten; the other photos' cards are views
     _save_views(folder, [c for c, _ in more_views],
                 [cv2.resize(v, (vo.SW, vo.SH), interpolation=cv2.INTER_AREA)
@@ -575,7 +586,8 @@ def use_folder(folder: Path | None) -> None:
 def forget(folder: Path) -> None:
     """Delete a registered deck and go back to the drawn one."""
     for p in list(folder.glob("*.png")) + list(folder.glob("pisanki.json")) + list(
-            folder.glob(views.VIEWS_FILE)) + list(folder.glob(vo.VIEWS_FILE)):
+            folder.glob(views.VIEWS_FILE)) + list(folder.glob(vo.VIEWS_FILE)) + list(
+            folder.glob(vo.SHAPE_FILE)):
         p.unlink()
     clear_pending(folder)
     kept = folder / refcache.SUBFOLDER

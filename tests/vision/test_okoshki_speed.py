@@ -27,9 +27,9 @@ def test_a_zone_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, t
     seen = []
     read = okoshki_zone.read_zone
 
-    def counting(img):
+    def counting(img, aspect):
         seen.append(cv2.getNumThreads())
-        return read(img)
+        return read(img, aspect)
 
     monkeypatch.setattr(vo, "read_zone", counting)
     data, _ = synth.okoshki_photo(6100, 8)
@@ -40,7 +40,7 @@ def test_a_zone_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, t
 
 
 def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads):
-    def broken(img):
+    def broken(img, aspect):
         raise RuntimeError("no zone")
 
     monkeypatch.setattr(vo, "read_zone", broken)
@@ -108,12 +108,12 @@ GUESS = np.float32([[200, 200], [400, 200], [400, 480], [200, 480]])
 
 def zone_of_one_blob(monkeypatch, matching) -> list:
     """Find the matches of a zone whose only outline is a guess at one corner of one blob."""
-    monkeypatch.setattr(okoshki_zone, "find_cards", lambda img_: [])
+    monkeypatch.setattr(okoshki_zone, "find_cards", lambda img_, aspect: [])
     monkeypatch.setattr(okoshki_zone.outlines, "light_blobs",
                         lambda img_: (np.zeros_like(BLOB), BLOB))
     monkeypatch.setattr(okoshki_zone.outlines, "card_quads",
-                        lambda img_, left=None, blobs=None: left.append(BLOB) or [])
-    monkeypatch.setattr(okoshki_zone.outlines, "corner_quads", lambda mask, short: [GUESS])
+                        lambda img_, left=None, blobs=None, **kw: left.append(BLOB) or [])
+    monkeypatch.setattr(okoshki_zone.outlines, "corner_quads", lambda mask, short, **kw: [GUESS])
     monkeypatch.setattr(okoshki_zone, "match", matching)
     return okoshki_zone.find_matches(np.zeros((1000, 1000, 3), np.uint8))
 
