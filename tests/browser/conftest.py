@@ -101,4 +101,9 @@ def landed(page, fn) -> None:
     before = page.locator("#table-main").get_attribute("data-version")
     fn()
     expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+    # A tap made before the page's scripts ran is a plain form post: the fresh table then
+    # comes as a new page, whose scripts must run before the next tap means anything (a
+    # "choose…" button tapped too soon did nothing, 1 run in 10 under load).
+    page.wait_for_load_state("domcontentloaded")
+    expect(page.locator("html[data-interact=ready]")).to_have_count(1)
     expect(page.locator("#taps-waiting:not([hidden]), .just-changed")).to_have_count(0)
