@@ -14,30 +14,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from benchmarks import deck6
+from tests.vision.faces import least_difference
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def blocks(face: np.ndarray) -> np.ndarray:
-    """The face as 8 × 8-pixel block means: what a glance at the card shows."""
-    return cv2.resize(face, (deck6.W // 8, deck6.H // 8), interpolation=cv2.INTER_AREA).astype(
-        np.float32)
-
-
-def least_difference(faces: list[np.ndarray]) -> float:
-    """Over every pair of faces, the smallest of their largest block differences."""
-    b = np.stack([blocks(f) for f in faces])
-    least = np.inf
-    for i in range(len(b) - 1):
-        d = np.abs(b[i + 1:] - b[i]).reshape(len(b) - i - 1, -1).max(axis=1)
-        least = min(least, float(d.min()))
-    return least
 
 
 def test_pisanki_deck_is_the_rulebooks_75_cards():
