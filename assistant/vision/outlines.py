@@ -147,10 +147,15 @@ def fill_holes(fg: np.ndarray) -> np.ndarray:
     if tree is None:
         return filled
     outer = [c for c, t in zip(contours, tree[0], strict=True) if t[3] < 0]
-    cv2.drawContours(filled, outer, -1, 255, -1)
+    # one contour at a time: drawn together, nested outlines (a card's light inside within
+    # the thin dark ring of its keyline, within its light rim) are filled even-odd, and the
+    # card's inside is left dark
+    for k in range(len(outer)):
+        cv2.drawContours(filled, outer, k, 255, -1)
     thin = [c for c, t in zip(contours, tree[0], strict=True)
             if t[3] >= 0 and 2 * cv2.contourArea(c) < 6 * cv2.arcLength(c, True)]
-    cv2.drawContours(filled, thin, -1, 0, -1)
+    for k in range(len(thin)):
+        cv2.drawContours(filled, thin, k, 0, -1)
     return filled
 
 
