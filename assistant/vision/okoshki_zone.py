@@ -73,13 +73,15 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
              for q in [q for q, _ in sift] + singles]
     short = float(np.median(sides)) if sides else 0.085 * max(img.shape[:2])
     if left:
+        # a guess lies on light: the blob it was guessed on, or a card found lying over it
+        # (a card half under another keeps only part of its blob)
         for quad in outlines.corner_quads(left[0], short, aspect=aspect):
-            if _covered(left[0], quad) >= ON_BLOB and not covered(quad, 0.4):
-                consider(quad, True, "corner", left[0])
+            if _covered(blobs[1], quad) >= ON_BLOB and not covered(quad, 0.4):
+                consider(quad, True, "corner", blobs[1])
     return found
 
 
-ON_BLOB = 0.85  # a corner's guess lies this much on the light blob it was guessed on
+ON_BLOB = 0.85  # a corner's guess lies this much on light (its blob, or cards over it)
 
 
 def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match, bool]]:

@@ -291,6 +291,9 @@ def touches_edge(quad: np.ndarray, shape: tuple[int, ...], margin: float = 2) ->
 
 
 
+LEAST_LEFT = 0.4  # the share of a card a blob's light must hold for its corners to be tried
+
+
 def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35,
                  aspect: float = CARD) -> list[np.ndarray]:
     """Card outlines guessed from the square corners of light blobs that are several cards
@@ -301,7 +304,8 @@ def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35,
     out = []
     cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     for c in cs:
-        if cv2.contourArea(c) < 0.8 * short * short * aspect:
+        # a card half under others leaves less than a card of light of its own
+        if cv2.contourArea(c) < LEAST_LEFT * short * short * aspect:
             continue
         poly = cv2.approxPolyDP(c, 3.0, True).reshape(-1, 2).astype(np.float32)
         n = len(poly)
