@@ -139,19 +139,23 @@ def _blobs(filled: np.ndarray, r: int, min_side: int,
     return out
 
 
-def fill_holes(fg: np.ndarray) -> np.ndarray:
+def fill_holes(fg: np.ndarray, nested: bool = True) -> np.ndarray:
     """Fill each blob's holes (a card's darker picture inside its light border) but not the
-    thin ones: the gap between cards that touch at both ends of it."""
+    thin ones: the gap between cards that touch at both ends of it. `nested` False: a light
+    part inside a thin dark ring (a card's keyline) is left out, with its holes."""
     contours, tree = cv2.findContours(fg, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     filled = np.zeros_like(fg)
     if tree is None:
         return filled
     outer = [c for c, t in zip(contours, tree[0], strict=True) if t[3] < 0]
-    # one contour at a time: drawn together, nested outlines (a card's light inside within
-    # the thin dark ring of its keyline, within its light rim) are filled even-odd, and the
-    # card's inside is left dark
-    for k in range(len(outer)):
-        cv2.drawContours(filled, outer, k, 255, -1)
+    if nested:
+        # one contour at a time: drawn together, nested outlines (a card's light inside
+        # within the thin dark ring of its keyline, within its light rim) are filled
+        # even-odd, and the card's inside is left dark: the card is never outlined
+        for k in range(len(outer)):
+            cv2.drawContours(filled, outer, k, 255, -1)
+    else:
+        cv2.drawContours(filled, outer, -1, 255, -1)
     thin = [c for c, t in zip(contours, tree[0], strict=True)
             if t[3] >= 0 and 2 * cv2.contourArea(c) < 6 * cv2.arcLength(c, True)]
     for k in range(len(thin)):
@@ -164,11 +168,12 @@ def area(quad: np.ndarray) -> float:
     return float(cv2.contourArea(quad.astype(np.float32)))
 
 
-def light_blobs(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The photo's whiteness and its light blobs, holes filled (see foreground)."""
+def light_blobs(img: np.ndarray, nested: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The photo's whiteness and its light blobs, holes filled (see foreground; `nested`:
+    see fill_holes)."""
     white = whiteness(img)
     fg = cv2.morphologyEx(foreground(img, white), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    return white, fill_holes(fg)
+    return white, fill_holes(fg, nested)
 
 
 def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
