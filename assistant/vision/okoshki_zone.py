@@ -35,6 +35,7 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
         return any(overlap(quad, m.quad) >= share for m in found)
 
     fits = _Fits(img, found)
+    near: list[Match] = []  # corner guesses that just missed ACCEPT
 
     def consider(quad: np.ndarray, both: bool, source: str,
                  blob: np.ndarray | None = None) -> None:
@@ -52,9 +53,7 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
                 if hidden is not None and hidden.mean() <= HIDDEN_MOST:
                     m = match(img, quad, both, hidden)
             if source == "corner" and ACCEPT - NEAR_MISS <= m.score < ACCEPT:
-                # a corner's guess takes its size from the other cards and may sit a few
-                # per cent off: a near miss is moved to where its card matches best
-                m = _nudged_under(img, m, found, fits)
+                near.append(m)
             if m.score >= ACCEPT:
                 found.append(replace(m, source=source))
 
@@ -82,6 +81,13 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
         for quad in outlines.corner_quads(left[0], short, aspect=aspect):
             if _covered(blobs[1], quad) >= ON_BLOB and not covered(quad, 0.4):
                 consider(quad, True, "corner", blobs[1])
+    # a corner's guess takes its size from the other cards and may sit a few per cent off:
+    # a near miss where no card was found after all is moved to where its card matches best
+    for m in sorted(near, key=lambda n: -n.score):
+        if not covered(m.quad, 0.4):
+            moved = _nudged_under(img, m, found, fits)
+            if moved.score >= ACCEPT:
+                found.append(replace(moved, source="corner"))
     return found
 
 
