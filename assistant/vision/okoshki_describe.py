@@ -86,6 +86,23 @@ def _broad(light: np.ndarray) -> np.ndarray:
 SHADE = 14.0  # pixels (of SW × SH): lightness changes broader than this are taken as shading
 
 
+COARSE = 2.0  # pixels (of SW × SH): the blur of the coarse comparison
+
+
+def _coarse(img: np.ndarray) -> np.ndarray:
+    """A blurred Lab view of a card: fine prints become their average colour."""
+    return _lab(cv2.GaussianBlur(img, (0, 0), COARSE))
+
+
+FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
+
+
+def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's neighbourhood range, channel by channel (lowest, highest)."""
+    k = np.ones((FORGIVE, FORGIVE), np.uint8)
+    return cv2.erode(lab, k), cv2.dilate(lab, k)
+
+
 def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Two planes whose magnitude is the Lab distance: lightness and the colour distance."""
     light, a, b = cv2.split(d)
