@@ -68,8 +68,8 @@ def main() -> int:
     register.use_folder(folder)
     vo.recognise(synth.okoshki_photo(1, 3, faces, dk.mask())[0])  # warm the references
     prof = cProfile.Profile() if args.profile else None
-    cpu, total = [], evaluate.Score()
-    for i in range(args.first, args.first + args.zones):
+    cpu, total, exact = [], evaluate.Score(), 0
+    for i in range(args.first, args.first + args.zones):  # the zones of recognition2.py
         photo = synth.okoshki_photo(args.seed + i, 10 + (i * 7) % 21, faces, dk.mask())
         t0 = time.process_time()
         if prof:
@@ -79,7 +79,9 @@ def main() -> int:
             prof.disable()
         cpu.append(time.process_time() - t0)
         sc = evaluate.score_okoshki([photo])
-        for f in ("total", "right", "wrong_flagged", "wrong", "found", "invented"):
+        exact += sc.found == sc.total and sc.wrong == 0 and sc.invented == 0
+        for f in ("total", "right", "wrong_flagged", "wrong", "found", "invented",
+                  "right_flagged"):
             setattr(total, f, getattr(total, f) + getattr(sc, f))
         if not args.quiet:
             print(f"zone {args.seed + i}: {cpu[-1]:.2f} s,",
@@ -88,7 +90,8 @@ def main() -> int:
     print(f"deck {args.deck} root {root.name}: {len(c)} zones, CPU median {np.median(c):.2f} "
           f"mean {c.mean():.2f} p95 {np.percentile(c, 95):.2f}; found {total.found}/"
           f"{total.total}, right {total.right}, wrong {total.wrong} "
-          f"(marked {total.wrong_flagged}), invented {total.invented}")
+          f"(marked {total.wrong_flagged}), invented {total.invented}, right marked unsure "
+          f"{total.right_flagged}, zones exact {exact}/{len(c)}")
     if prof:
         s = io.StringIO()
         pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(25)
