@@ -16,6 +16,7 @@ from assistant.vision.okoshki_describe import (
     _coarse,
     _grey_half,
     _lab,
+    _lab_done,
     _planes,
     _span,
 )
@@ -52,7 +53,7 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
 PAIR_MIN_PIXELS = 40
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
-FAR, FAR_BY = 2.0, 0.15  # a view unmoved this much (times, and plus) worse than the best unmoved
+FAR, FAR_BY = 2.0, 0.15
 # one is not moved onto the photo (mean distance, standardised Lab)
 
 
@@ -83,6 +84,11 @@ def _moved(view: np.ndarray, warp: np.ndarray) -> np.ndarray:
     """An image in a view's frame (the view, its Lab) laid onto the photographed card."""
     return cv2.warpAffine(view, warp, (SW, SH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def _still(warp: np.ndarray) -> bool:
+    """Whether a move moves nothing."""
+    return bool(np.array_equal(warp, np.eye(2, 3, dtype=np.float32)))
 
 
 def _onto(flat_grey: np.ndarray, ref: np.ndarray,
@@ -127,15 +133,16 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     around = _span(photo)
     all_ids, starts = view_table()[:2]
 
-    labs, coarse, spans = view_table()[7:10]
+    (raws, labs), coarse, spans = view_table()[7:10]
 
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
         if v not in memo:
-            # the view's Lab worked out once and moved (a move of a pixel or two: the same
-            # as the Lab of the moved view but at the edge, for a third of the time)
+            # the view's Lab worked out once and moved (a move of a pixel or two: nearly the
+            # same as the Lab of the moved view, for half the time); its lightness is
+            # standardised after the move, on what the photo's card shows of it
             warp = _move(fg, _view_grey(v), seen)
-            ref = _moved(labs[v], warp)
+            ref = labs[v] if _still(warp) else _lab_done(_moved(raws[v], warp))
             span = _span(ref)
             memo[v] = warp, ref, span, _apart(photo, ref, span, around)
         return memo[v]
@@ -170,7 +177,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     photo_c = _coarse(flat)
     for v, w in zip(chosen, warps, strict=True):
         if ("coarse", v) not in memo:
-            memo[("coarse", v)] = _moved(coarse[v], w)
+            memo[("coarse", v)] = _lab_done(_moved(coarse[v], w))
     refs_c = [memo[("coarse", v)] for v in chosen]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
