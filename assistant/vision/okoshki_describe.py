@@ -120,12 +120,6 @@ def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return cv2.erode(lab, k), cv2.dilate(lab, k)
 
 
-def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Two planes whose magnitude is the Lab distance: lightness and the colour distance."""
-    light, a, b = cv2.split(d)
-    return light, cv2.magnitude(a, b)
-
-
 def _grey_half(img: np.ndarray) -> np.ndarray:
     """A blurred grey copy at half size: what ECC aligns."""
     g = cv2.resize(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), (SW // 2, SH // 2),
