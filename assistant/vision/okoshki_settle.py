@@ -141,7 +141,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     around = _span(photo)
     all_ids, starts = view_table()[:2]
 
-    (raws, labs), coarse, spans = view_table()[7:10]
+    (raws, labs), coarse, view_spans = view_table()[7:10]
 
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
@@ -159,10 +159,11 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     # ECC is most of the close look's time, and a card far off the photo as it lies (a
     # curtain of another colour) is as far off once moved: such views are compared unmoved
     # (moving them hardly ever brought one within reach of the best on decks 2, 4 and 6)
-    glance = [_apart(photo, labs[v], spans[v], around) for v in chosen]
+    glance = [_apart(photo, labs[v], view_spans[v], around) for v in chosen]
     rough = [float(d[inner].mean()) for d in glance]
     reach = max(FAR * min(rough), min(rough) + FAR_BY)
-    looks = [fitted(v) if f <= reach else (np.eye(2, 3, dtype=np.float32), labs[v], spans[v], d)
+    still = np.eye(2, 3, dtype=np.float32)
+    looks = [fitted(v) if f <= reach else (still, labs[v], view_spans[v], d)
              for v, f, d in zip(chosen, rough, glance, strict=True)]
     fit = [float(d[inner].mean()) for *_, d in looks]
     for i, cid in enumerate(ids):
@@ -183,10 +184,11 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     # the same, blurred: a fine print (small crosses, dots) that a shift-forgiving pixel
     # comparison cannot tell from a plain curtain still makes the curtain lighter on average
     photo_c = _coarse(flat)
+    # (by view and move: a view compared unmoved in one look may be moved in another)
     for v, w in zip(chosen, warps, strict=True):
-        if ("coarse", v) not in memo:
-            memo[("coarse", v)] = _lab_done(_moved(coarse[v], w))
-    refs_c = [memo[("coarse", v)] for v in chosen]
+        if ("coarse", v, w.tobytes()) not in memo:
+            memo[("coarse", v, w.tobytes())] = _lab_done(_moved(coarse[v], w))
+    refs_c = [memo[("coarse", v, w.tobytes())] for v, w in zip(chosen, warps, strict=True)]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
     # where a view moved a long way has nothing of its own (the edge repeated), it tells
