@@ -61,8 +61,8 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
 PAIR_MIN_PIXELS = 40
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
-FAR, FAR_BY = 2.0, 0.15
-# one is not moved onto the photo (mean distance, standardised Lab)
+FAR, FAR_BY = 2.0, 0.15  # a view unmoved this much (times, and plus) worse than the best
+# unmoved one is not moved onto the photo (mean distance, standardised Lab)
 
 
 def _move(flat_grey: np.ndarray, ref_grey: np.ndarray, seen: np.ndarray | None = None
