@@ -171,7 +171,7 @@ def _template(lab8: np.ndarray) -> np.ndarray:
 
 def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views:
     cards = [c for c in labels for _ in (0, 1)]
-    return Views(cards, arrays["turned"], [_template(t) for t in arrays["lab"]],
+    return Views(cards, arrays["turned"], list(_template(arrays["lab"])),
                  arrays["colours"], arrays["coarse"])
 
 
@@ -197,35 +197,51 @@ def load(folder: Path | None) -> Views | None:
         labels = [read_card(c) for c in json.loads(str(data["labels"]))]
     if not labels:
         return None
+    return _views(_indexed(folder, len(labels)), labels)
 
+
+def _stored(path: Path) -> tuple[np.ndarray, list]:
+    """The views stored at `path` (at VW × VH) and their card JSON."""
+    with np.load(path) as data:
+        images, labels = data["images"], json.loads(str(data["labels"]))
+    if images.shape[1:3] != (VH, VW):  # stored by an older version at another size
+        images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
+                           for i in images]) if len(images) else np.zeros((0, VH, VW, 3),
+                                                                           np.uint8)
+    return images, labels
+
+
+def _indexed(folder: Path, count: int,
+             built: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
+    """The index of the folder's `count` stored views, kept by refcache (`built`: the index
+    already worked out, to be kept)."""
     def index() -> dict[str, np.ndarray]:
-        with np.load(folder / VIEWS_FILE) as data:
-            images = data["images"]
-        if images.shape[1:3] != (VH, VW):  # stored by an older version at another size
-            images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
-                               for i in images])
-        return _index(images)
+        return built if built is not None else _index(_stored(folder / VIEWS_FILE)[0])
 
     arrays = refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index)
-    if len(arrays["turned"]) != 2 * len(labels):  # a damaged store: build afresh
-        arrays = index()
-    return _views(arrays, labels)
+    if len(arrays["turned"]) != 2 * count:  # a damaged store: build afresh
+        arrays = _index(_stored(folder / VIEWS_FILE)[0])
+    return arrays
 
 
 def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
-    """Add views (and their card JSON) to the folder's store; return how many it holds."""
+    """Add views (and their card JSON) to the folder's store; return how many it holds. The
+    index is extended by the new views only (each view's index is its own), so a table
+    learned costs its own views' index, not the whole store's again at the next photo."""
     path = folder / VIEWS_FILE
     images, old = np.zeros((0, VH, VW, 3), np.uint8), []
+    before = None
     if path.exists():
-        with np.load(path) as data:
-            images, old = data["images"], json.loads(str(data["labels"]))
-        if images.shape[1:3] != (VH, VW):
-            images = np.stack([cv2.resize(i, (VW, VH), interpolation=cv2.INTER_AREA)
-                               for i in images]) if len(images) else np.zeros((0, VH, VW, 3),
-                                                                               np.uint8)
+        images, old = _stored(path)
+        if old:
+            before = _indexed(folder, len(old))
     images = np.concatenate([images, np.stack(new)]) if new else images
     allof = old + list(labels)
     np.savez_compressed(path, images=images, labels=np.array(json.dumps(allof)))
+    if new:
+        added = _index(np.stack(new))
+        _indexed(folder, len(allof), added if before is None else {
+            k: np.concatenate([before[k], added[k]]) for k in added})
     load.cache_clear()
     return len(allof)
 
@@ -363,9 +379,11 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         if len(best) >= FINALISTS and score <= sorted(
                 (b[0] for b in best.values()), reverse=True)[FINALISTS - 1]:
             break
+        card = views.cards[i]
+        if card in best and score <= best[card][0]:
+            continue  # the check only lowers a score: this view cannot beat its card's best
         t = views.templates[i]
         score -= colour_penalty(lab[y:y + t.shape[0], x:x + t.shape[1]], t)
-        card = views.cards[i]
         if card not in best or score > best[card][0]:
             best[card] = (score, bool(views.turned[i]), i, x, y)
     top4 = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
