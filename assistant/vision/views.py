@@ -4,8 +4,9 @@ Every cell of a confirmed table photo is kept as a small "view" of its card; vie
 are white-balanced on each card's own paper. A cell of a new photo is cut with a margin
 (cards laid by hand are not where a grid says), compared cheaply with every view in both
 orientations (0° and 180°) to pick candidates, then each candidate is slid over the cell
-(normalised correlation of the Lab image) and checked on colour; the best few are settled
-pairwise where they differ (each differing part, a flower or an egg, may shift a little:
+(normalised correlation of the Lab image) and checked on colour; the best few, each first
+shifted to the cell's light (a registration photo's colour cast), are settled pairwise where
+they differ (each differing part, a flower or an egg, may shift a little:
 cards lie turned by hand); the margin to the best *other* card is the confidence. A cell
 whose best match is weak or close to another card's is unsure.
 """
@@ -44,6 +45,9 @@ FLOWER_GAP = 0.05  # a rival differing only in flowers within this much of the c
 FLOWER_MARGIN = 0.2  # ...must be beaten by this much in the settling, else the cell is unsure
 FLOWER_OVERRULE = 0.4  # a settling overruling on flowers alone by this much leaves it sure
 COMPACT = 3  # the duel looks at the parts where two cards differ at least this thick (px)
+CAST = 20.0  # the most a finalist's colour is shifted to the cell's light (Lab a, b ×2)
+ALONG = 4.0  # ...and at most this much along the card's own hue (a paler print)
+GREY = 256.0  # a neutral colour's a, b as _lab scales them
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
 
@@ -286,16 +290,34 @@ class _Duelist:
     colour: np.ndarray
 
 
-def _duelist(placed: np.ndarray) -> _Duelist:
-    return _Duelist(~np.isnan(placed[..., 0]),
-                    cv2.GaussianBlur(np.nan_to_num(placed)[..., 1:], (0, 0), DUEL_BLUR))
+def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
+    """A finalist ready for duels; with `cell` (its colour blurred as a duel compares it),
+    the finalist's colour is first shifted to the cell's light."""
+    valid = ~np.isnan(placed[..., 0])
+    colour = cv2.GaussianBlur(np.nan_to_num(placed)[..., 1:], (0, 0), DUEL_BLUR)
+    if cell is not None and valid.sum() >= 50:
+        # the view's colour cast (its registration photo's light, which the table's white
+        # balance did not take away) against the cell's: the median shift of colour over
+        # the whole card, small parts (a flower, an egg) aside. A shift along the card's
+        # own hue is rather a paler or stronger print (the cloth's colour scaled), which a
+        # shift does not model: only a little of it is followed; a shift so large that it
+        # is more than a cast is not made whole (another cloth's colour must still count)
+        shift = np.median(cell[valid] - colour[valid], axis=0)
+        hue = np.median(colour[valid], axis=0) - GREY
+        norm = float(np.linalg.norm(hue))
+        if norm > 1e-6:
+            hue /= norm
+            along = float(shift @ hue)
+            shift = shift - hue * (along - float(np.clip(along, -ALONG, ALONG)))
+        colour = colour + np.clip(shift, -CAST, CAST).astype(np.float32)
+    return _Duelist(valid, colour)
 
 
 def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     """Where two candidate cards differ most (a flower, an egg's colour), which one the cell
     looks like: > 0 favours `a`, < 0 favours `b` (a share, -1..1)."""
     cell = cv2.GaussianBlur(lab[..., 1:], (0, 0), DUEL_BLUR)
-    return _duel(cell, _padded(cell), _duelist(a), _duelist(b))
+    return _duel(cell, _padded(cell), _duelist(a, cell), _duelist(b, cell))
 
 
 def _padded(cell: np.ndarray) -> np.ndarray:
@@ -405,7 +427,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
               for card, (sc, turned, i, x, y) in top4]
     cell_colour = cv2.GaussianBlur(lab[..., 1:], (0, 0), DUEL_BLUR)
     padded = _padded(cell_colour)
-    duelists = [_duelist(r[1][2]) for r in ranked]
+    duelists = [_duelist(r[1][2], cell_colour) for r in ranked]
     duels: dict[tuple[int, int], float] = {}
 
     def pair(a: int, b: int) -> float:
