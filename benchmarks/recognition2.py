@@ -15,8 +15,10 @@ Okoshki development deck of issue 27. benchmarks/deck5.py (--deck 5) is the issu
 drawn by a helper who never saw the recognisers (deck 3 having been seen once): run it only at
 checkpoints, and choose nothing in assistant/ by its figures. benchmarks/deck6.py (--deck 6) is
 more development data for issue 27, in a sixth style: its mistakes are listed.
+benchmarks/deck7.py (--deck 7) is a fresh judge in a seventh style, for the lead to run once at
+the end of a session; never tune on it.
 A judge deck's mistakes are not listed (--show-mistakes lists them).
-Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|4|5|6] [--tables N] [--zones N]
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|4|5|6|7] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ import deck3  # noqa: E402
 import deck4  # noqa: E402
 import deck5  # noqa: E402
 import deck6  # noqa: E402
+import deck7  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
@@ -47,14 +50,15 @@ from assistant.vision import pisanki as vp  # noqa: E402
 
 
 class D:
-    """The deck judged: deck2 (the project's second deck), deck3 or deck5 (issue 27's judges)."""
+    """The deck judged: deck2 (the project's second deck), deck3, deck5 or deck7 (issue 27's
+    judges)."""
 
     deck = deck2
     number = 2
     show_mistakes = False
 
 
-JUDGES = (3, 5)  # drawn for judging only: their mistakes are not printed unless asked
+JUDGES = (3, 5, 7)  # drawn for judging only: their mistakes are not printed unless asked
 
 
 def layout(cards: list, rows: int, cols: int) -> list[list]:
@@ -170,7 +174,7 @@ def pisanki(n: int, learn: bool) -> None:
 
 
 def shown(mistakes: list[str]) -> list[str]:
-    """The first mistakes to print: none for a judge deck (3, 5) unless --show-mistakes, so a
+    """The first mistakes to print: none for a judge deck (3, 5, 7) unless --show-mistakes, so a
     run at a checkpoint does not tell whoever tunes the recognisers what the judge caught."""
     if D.number in JUDGES and not D.show_mistakes:
         if mistakes:
@@ -249,11 +253,12 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
-    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6), default=2,
+    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6, 7), default=2,
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
                          "development deck of issue 27 (benchmarks/deck4.py); "
                          "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints; "
-                         "6: more development data (benchmarks/deck6.py)")
+                         "6: more development data (benchmarks/deck6.py); 7: a fresh judge "
+                         "(benchmarks/deck7.py), run once by the lead at the end of a session")
     ap.add_argument("--show-mistakes", action="store_true",
                     help="list the mistakes of a judge deck too (whoever tunes must not look)")
     ap.add_argument("--learn-zones", action="store_true",
@@ -262,7 +267,8 @@ def main() -> int:
     ap.add_argument("--size", help="Okoshki: the deck's cards resized to WxH (e.g. 224x348, "
                     "bridge size): another card shape to develop on")
     args = ap.parse_args()
-    D.deck, D.number = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6}[args.deck], args.deck
+    decks = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6, 7: deck7}
+    D.deck, D.number = decks[args.deck], args.deck
     if args.size:
         w, h = (int(v) for v in args.size.lower().split("x"))
         D.deck = Resized(D.deck, w, h)

@@ -1,0 +1,108 @@
+"""benchmarks/deck7.py, issue 27's fresh judge deck: every card drawn, at its size, each unlike
+the rest, and its photos keeping its tall tarot shape.
+
+Only the drawing is checked here, never what a recogniser makes of it: the deck is run once, by
+the lead, at the end of a session (benchmarks/recognition2.py --deck 7), and its mistakes are
+not listed.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from assistant.games import okoshki as ok
+from assistant.games import pisanki as pg
+from assistant.vision import synth
+from benchmarks import deck7
+from tests.vision.faces import least_difference
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_pisanki_deck_is_the_rulebooks_75_cards():
+    cards = deck7.pisanki_deck()
+    assert len(cards) == 75
+    assert all(pg.card_problem(c.cloth, c.egg, c.double, c.flowers) is None for c in cards)
+    shapes = Counter((c.egg is not None, c.double, len(c.flowers)) for c in cards)
+    assert shapes == {(True, False, 0): 45, (True, False, 1): 12, (True, False, 2): 6,
+                      (False, False, 2): 6, (True, True, 0): 6}
+    assert {c.egg for c in cards if c.egg} == set(pg.EGGS)
+    assert {c.cloth for c in cards} == {"checked", "striped", "dotted", "neutral"}
+    assert {f for c in cards for f in c.flowers} == set(pg.FLOWERS)
+    singles = Counter((c.cloth, c.egg) for c in cards if c.egg and not c.flowers and not c.double)
+    assert len(singles) == 18 and min(singles.values()) >= 2  # every cloth with every egg
+
+
+def test_every_pisanki_card_kind_is_drawn_at_size_and_unlike_every_other():
+    kinds = [*pg.card_kinds(), None]  # every kind the game has, and the back
+    faces = [deck7.pisanki_face(k) for k in kinds]
+    assert all(f.shape == (deck7.H, deck7.W, 3) and f.dtype == np.uint8 for f in faces)
+    assert deck7.mask().shape == (deck7.H, deck7.W)
+    assert deck7.W / deck7.H == 7 / 12  # tarot size, unlike decks 1–6
+    assert least_difference(faces) > 40
+
+
+def test_every_okoshki_card_is_drawn_at_size_and_unlike_every_other():
+    faces = deck7.okoshki_faces()
+    assert list(faces) == [c.id for c in ok.DECK]
+    assert all(f.shape == (deck7.H, deck7.W, 3) and f.dtype == np.uint8 for f in faces.values())
+    assert least_difference(list(faces.values())) > 40
+
+
+def test_the_cards_are_full_bleed_on_a_dark_stock():
+    # No border: the picture runs off the edge, so the edge differs from cloth to cloth.
+    firsts = {}
+    for card in deck7.pisanki_deck():
+        firsts.setdefault(card.cloth, card)
+    side = slice(deck7.RADIUS, deck7.H - deck7.RADIUS)
+    edges = np.stack([deck7.pisanki_face(c)[side, :4].reshape(-1, 3).mean(axis=0)
+                      for c in firsts.values()])
+    assert np.abs(edges[:, None] - edges[None]).max() > 20
+    back = deck7.pisanki_face(None)  # the bare stock in the ring round the back's egg
+    ring = back[deck7.H // 2 - 30:deck7.H // 2 + 30, deck7.W // 2 - 64:deck7.W // 2 - 58]
+    assert float(ring.mean()) < 80
+
+
+def test_faces_are_the_same_each_time_they_are_drawn():
+    card = deck7.pisanki_deck()[60]
+    first, first_ok = deck7.pisanki_face(card).copy(), deck7.okoshki_face("blue-print-3").copy()
+    deck7.pisanki_face.cache_clear()
+    deck7.okoshki_face.cache_clear()
+    assert np.array_equal(deck7.pisanki_face(card), first)
+    assert np.array_equal(deck7.okoshki_face("blue-print-3"), first_ok)
+
+
+def test_a_zone_photo_keeps_the_decks_own_card_shape():
+    faces = deck7.okoshki_faces()
+    _, truth = synth.okoshki_photo(7600, 6, faces, deck7.mask())
+    assert truth["cards"]
+    for card in truth["cards"]:
+        q = np.array(card["quad"])
+        w, h = np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])
+        assert abs(h / w - deck7.H / deck7.W) < 0.01, (card["id"], h / w)
+
+
+def test_recognition2_takes_deck_7_without_recognising_anything():
+    # --tables 0 --zones 0: the deck is chosen and nothing is recognised (the lead runs it once).
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "recognition2.py"),
+                          "--deck", "7", "--tables", "0", "--zones", "0"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == ""
+
+
+def test_deck_7_is_a_judge_whose_mistakes_are_not_listed():
+    code = ("import sys; sys.argv = ['recognition2']; import recognition2 as r; "
+            "r.D.number = 7; print(r.shown(['seed 1 r0c0'])); "
+            "r.D.show_mistakes = True; print(r.shown(['seed 1 r0c0']))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "benchmarks",
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "  (1 mistakes not listed: deck 7 is a judge; --show-mistakes lists them)", "[]",
+        "['seed 1 r0c0']"]
