@@ -1,0 +1,69 @@
+"""The Pisanki recogniser's shortcuts give what the long way gives: one OpenCV thread while a
+table is read (and the caller's count back after)."""
+
+from __future__ import annotations
+
+import cv2
+import pytest
+
+from assistant.vision import pisanki as vp
+from assistant.vision import synth
+
+
+@pytest.fixture
+def two_threads():
+    before = cv2.getNumThreads()
+    cv2.setNumThreads(2)
+    yield
+    cv2.setNumThreads(before)
+
+
+def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads):
+    seen = []
+    find = vp.cards.find
+
+    def counting(img):
+        seen.append(cv2.getNumThreads())
+        return find(img)
+
+    monkeypatch.setattr(vp.cards, "find", counting)
+    data, truth = synth.pisanki_photo(7, 3, 5, 1)
+    res = vp.recognise(data, 3, 5)
+    assert seen == [1]
+    assert cv2.getNumThreads() == 2
+    assert len(res.grid) == 3
+
+
+def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads):
+    def broken(img):
+        raise RuntimeError("no table")
+
+    monkeypatch.setattr(vp.cards, "find", broken)
+    data, _ = synth.pisanki_photo(7, 3, 5, 1)
+    with pytest.raises(RuntimeError):
+        vp.recognise(data, 3, 5)
+    assert cv2.getNumThreads() == 2
+
+
+def test_only_the_likeliest_candidates_are_correlated_at_full_size(monkeypatch):
+    """A first look at half size keeps PRESELECT of the candidates for the full-size
+    correlation; the answers are those of correlating every candidate at full size."""
+    from assistant.vision import views
+    from tests.vision import test_pisanki_flowers as flowers
+
+    full = views.VW - 2 * round(views.VW * views.TRIM)  # a full-size template's width
+    sizes = []
+    match = cv2.matchTemplate
+
+    def counting(image, templ, method):
+        sizes.append(templ.shape[1])
+        return match(image, templ, method)
+
+    monkeypatch.setattr(views.cv2, "matchTemplate", counting)
+    monkeypatch.setattr(views, "CANDIDATES", 6)  # the three cards' six views
+    monkeypatch.setattr(views, "PRESELECT", 4)
+    quick = flowers.readings(6, 2)
+    assert sizes.count(full) == 4 * len(quick)  # four full-size correlations a cell
+    monkeypatch.setattr(views, "PRESELECT", 6)
+    slow = flowers.readings(6, 2)
+    assert [(c, g.card) for c, g in quick] == [(c, g.card) for c, g in slow]
