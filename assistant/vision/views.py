@@ -14,7 +14,7 @@ whose best match is weak or close to another card's is unsure.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -29,7 +29,6 @@ MARGIN = 0.16  # a cell is cut this much wider on each side
 SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
 TRIM = 0.12  # the template is a view without this much of each side
 CANDIDATES = 48
-PRESELECT = 32  # of the candidates, those correlated at full size (the best at half size)
 COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
 COLOUR_SCALE = 150.0
@@ -147,12 +146,6 @@ class Views:
     templates: list[np.ndarray]
     colours: np.ndarray
     coarse: np.ndarray
-    small: list[np.ndarray] = field(default_factory=list)  # the templates at half size
-
-    def __post_init__(self) -> None:
-        if not self.small:
-            self.small = [cv2.resize(t, (t.shape[1] // 2, t.shape[0] // 2),
-                                     interpolation=cv2.INTER_AREA) for t in self.templates]
 
 
 def _index(images: np.ndarray) -> dict[str, np.ndarray]:
@@ -394,13 +387,6 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         x0, y0 = mx + round(VW * TRIM) - rx, my + round(VH * TRIM) - ry
         th, tw = views.templates[0].shape[:2]
         window = lab[y0:y0 + th + 2 * ry, x0:x0 + tw + 2 * rx]
-    if len(picks) > PRESELECT:  # a cheap first look at half size keeps the likeliest few
-        # (32 of 48 gave every answer of all 48 on decks 2, 4 and 6)
-        half = cv2.resize(window, (window.shape[1] // 2, window.shape[0] // 2),
-                          interpolation=cv2.INTER_AREA)
-        rough = [float(cv2.matchTemplate(half, views.small[i], cv2.TM_CCOEFF_NORMED).max())
-                 for i in picks]
-        picks = picks[np.argsort(rough, kind="stable")[::-1][:PRESELECT]]
     # every candidate's correlation first; the colour check (which only lowers a score) is
     # worked out best correlation first, until no candidate left can reach the finalists
     found = []

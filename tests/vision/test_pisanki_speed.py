@@ -43,27 +43,3 @@ def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads):
     with pytest.raises(RuntimeError):
         vp.recognise(data, 3, 5)
     assert cv2.getNumThreads() == 2
-
-
-def test_only_the_likeliest_candidates_are_correlated_at_full_size(monkeypatch):
-    """A first look at half size keeps PRESELECT of the candidates for the full-size
-    correlation; the answers are those of correlating every candidate at full size."""
-    from assistant.vision import views
-    from tests.vision import test_pisanki_flowers as flowers
-
-    full = views.VW - 2 * round(views.VW * views.TRIM)  # a full-size template's width
-    sizes = []
-    match = cv2.matchTemplate
-
-    def counting(image, templ, method):
-        sizes.append(templ.shape[1])
-        return match(image, templ, method)
-
-    monkeypatch.setattr(views.cv2, "matchTemplate", counting)
-    monkeypatch.setattr(views, "CANDIDATES", 6)  # the three cards' six views
-    monkeypatch.setattr(views, "PRESELECT", 4)
-    quick = flowers.readings(6, 2)
-    assert sizes.count(full) == 4 * len(quick)  # four full-size correlations a cell
-    monkeypatch.setattr(views, "PRESELECT", 6)
-    slow = flowers.readings(6, 2)
-    assert [(c, g.card) for c, g in quick] == [(c, g.card) for c, g in slow]
