@@ -66,11 +66,23 @@ DETAIL_MARGIN = 6  # pixels of the SW × SH face left out of the close compariso
 
 def _lab(img: np.ndarray) -> np.ndarray:
     """Lab with lightness standardised (exposure, glare) and colour in units of 20."""
+    return _lab_done(_lab_raw(img))
+
+
+def _lab_raw(img: np.ndarray) -> np.ndarray:
+    """_lab before its lightness is standardised: an image that can be moved (warped) and
+    then finished by _lab_done, which must see the moved image whole (its mean and spread)."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.8), cv2.COLOR_BGR2LAB).astype(np.float32)
-    light = lab[..., 0] + 8
+    lab[..., 0] += 8
+    lab[..., 1:] = (lab[..., 1:] - 128) / 20
+    return lab
+
+
+def _lab_done(lab: np.ndarray) -> np.ndarray:
+    """_lab_raw's lightness standardised (in place): shading taken out, then mean and spread."""
+    light = lab[..., 0]
     light = light / _broad(light)  # a shadow or glare shades broadly
     lab[..., 0] = (light - light.mean()) / (light.std() + 1e-3)
-    lab[..., 1:] = (lab[..., 1:] - 128) / 20
     return lab
 
 
@@ -86,10 +98,26 @@ def _broad(light: np.ndarray) -> np.ndarray:
 SHADE = 14.0  # pixels (of SW × SH): lightness changes broader than this are taken as shading
 
 
-def _planes(d: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Two planes whose magnitude is the Lab distance: lightness and the colour distance."""
-    light, a, b = cv2.split(d)
-    return light, cv2.magnitude(a, b)
+COARSE = 2.0  # pixels (of SW × SH): the blur of the coarse comparison
+
+
+def _coarse(img: np.ndarray) -> np.ndarray:
+    """A blurred Lab view of a card: fine prints become their average colour."""
+    return _lab(cv2.GaussianBlur(img, (0, 0), COARSE))
+
+
+def _coarse_raw(img: np.ndarray) -> np.ndarray:
+    """_coarse before its lightness is standardised (see _lab_raw)."""
+    return _lab_raw(cv2.GaussianBlur(img, (0, 0), COARSE))
+
+
+FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
+
+
+def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's neighbourhood range, channel by channel (lowest, highest)."""
+    k = np.ones((FORGIVE, FORGIVE), np.uint8)
+    return cv2.erode(lab, k), cv2.dilate(lab, k)
 
 
 def _grey_half(img: np.ndarray) -> np.ndarray:

@@ -9,12 +9,15 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.vision.okoshki_describe import (
     DETAIL_MARGIN,
+    FORGIVE,
     SH,
     SW,
     _card_balanced,
+    _coarse,
     _grey_half,
     _lab,
-    _planes,
+    _lab_done,
+    _span,
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
 from assistant.vision.okoshki_shape import flatten
@@ -22,36 +25,32 @@ from assistant.vision.okoshki_views import _end, _view_grey, view_table
 
 OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
 PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
-FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
 
 
-COARSE = 2.0  # pixels (of SW × SH): the blur of the coarse comparison
 COARSE_DIFFER = 0.25  # two blurred views differ at a pixel by this much (standardised Lab)
 COLOUR_ONLY = 0.5  # the weight of a pair told apart by colour alone
 
 
-def _coarse(img: np.ndarray) -> np.ndarray:
-    """A blurred Lab view of a card: fine prints become their average colour."""
-    return _lab(cv2.GaussianBlur(img, (0, 0), COARSE))
-
-
 def _gap(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per pixel, the Lab distance of two aligned images."""
-    return cv2.magnitude(*_planes(a - b))
+    return _length(cv2.subtract(a, b))
 
 
-def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each pixel's neighbourhood range, channel by channel (lowest, highest)."""
-    k = np.ones((FORGIVE, FORGIVE), np.uint8)
-    return cv2.erode(lab, k), cv2.dilate(lab, k)
+def _length(d: np.ndarray) -> np.ndarray:
+    """Per pixel, the length of a three-channel difference (its Lab distance)."""
+    # OpenCV's own operations (squares summed across the channels by a 1 × 3 transform):
+    # the same numbers as NumPy's, or as two magnitudes, in half the time per small image
+    return cv2.sqrt(cv2.transform(cv2.multiply(d, d), _SUM))
+
+
+_SUM = np.ones((1, 3), np.float32)
 
 
 def _outside(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """How far each pixel of `a` lies outside the other image's range around it."""
     lo, hi = span
-    # OpenCV's own operations: the same numbers as NumPy's, with less time per small image
-    return cv2.magnitude(*_planes(cv2.add(cv2.max(cv2.subtract(lo, a), 0),
-                                          cv2.max(cv2.subtract(a, hi), 0))))
+    # lo ≤ hi: a pixel lies below the range or above it, never both
+    return _length(cv2.max(cv2.max(cv2.subtract(lo, a), cv2.subtract(a, hi)), 0))
 
 
 def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
@@ -62,17 +61,16 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
 PAIR_MIN_PIXELS = 40
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
+FAR, FAR_BY = 2.0, 0.15  # a view unmoved this much (times, and plus) worse than the best
+# unmoved one is not moved onto the photo (mean distance, standardised Lab)
 
 
-def _onto(flat_grey: np.ndarray, ref: np.ndarray,
-          seen: np.ndarray | None = None, ref_grey: np.ndarray | None = None
-          ) -> tuple[np.ndarray, np.ndarray]:
-    """A card's view moved onto the photographed card (ECC, affine, found at half size;
-    unmoved when that fails or would move it far), and the move (photo's flat frame → the
-    view's). `seen`: the photographed card's pixels to align on (half size, uint8);
-    `ref_grey`: _grey_half(ref), when already worked out."""
+def _move(flat_grey: np.ndarray, ref_grey: np.ndarray, seen: np.ndarray | None = None
+          ) -> np.ndarray:
+    """The move (photo's flat frame → the view's) that lays a card's view onto the
+    photographed card (ECC, affine, found at half size; none when that fails or would move
+    it far). `seen`: the photographed card's pixels to align on (half size, uint8)."""
     warp = np.eye(2, 3, dtype=np.float32)
-    ref_grey = _grey_half(ref) if ref_grey is None else ref_grey
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3)
     try:
         if seen is None:
@@ -87,8 +85,27 @@ def _onto(flat_grey: np.ndarray, ref: np.ndarray,
     warp[:, 2] *= 2  # back to full size
     if np.abs(warp[:, :2] - np.eye(2)).max() > 0.15 or np.abs(warp[:, 2]).max() > 0.12 * SW:
         warp = np.eye(2, 3, dtype=np.float32)
-    return cv2.warpAffine(ref, warp, (SW, SH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
-                          borderMode=cv2.BORDER_REPLICATE), warp
+    return warp
+
+
+def _moved(view: np.ndarray, warp: np.ndarray) -> np.ndarray:
+    """An image in a view's frame (the view, its Lab) laid onto the photographed card."""
+    return cv2.warpAffine(view, warp, (SW, SH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _still(warp: np.ndarray) -> bool:
+    """Whether a move moves nothing."""
+    return bool(np.array_equal(warp, np.eye(2, 3, dtype=np.float32)))
+
+
+def _onto(flat_grey: np.ndarray, ref: np.ndarray,
+          seen: np.ndarray | None = None, ref_grey: np.ndarray | None = None
+          ) -> tuple[np.ndarray, np.ndarray]:
+    """A card's view moved onto the photographed card (_move), and the move. `ref_grey`:
+    _grey_half(ref), when already worked out."""
+    warp = _move(flat_grey, _grey_half(ref) if ref_grey is None else ref_grey, seen)
+    return _moved(ref, warp), warp
 
 
 def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
@@ -99,7 +116,6 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     much nearer the winner is than the runner-up, as a share. `hidden`: the part another
     card lies over, left out; `memo`: the views already moved onto this outline by an
     earlier look (a dict kept by the caller; filled here)."""
-    flats = view_table()[4]
     # a second look at the same outline (another card won, so its own twin and windows are
     # met too) moves mostly the same views onto the same photo: each is worked out once
     key = (m.quad.astype(np.float32).tobytes(), None if hidden is None else hidden.tobytes())
@@ -125,17 +141,30 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     around = _span(photo)
     all_ids, starts = view_table()[:2]
 
+    (raws, labs), coarse, view_spans = view_table()[7:10]
+
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
         if v not in memo:
-            mv = _onto(fg, flats[v], seen, _view_grey(v))
-            ref = _lab(mv[0])
+            # the view's Lab worked out once and moved (a move of a pixel or two: nearly the
+            # same as the Lab of the moved view, for half the time); its lightness is
+            # standardised after the move, on what the photo's card shows of it
+            warp = _move(fg, _view_grey(v), seen)
+            ref = labs[v] if _still(warp) else _lab_done(_moved(raws[v], warp))
             span = _span(ref)
-            memo[v] = mv, ref, span, _apart(photo, ref, span, around)
+            memo[v] = warp, ref, span, _apart(photo, ref, span, around)
         return memo[v]
 
     chosen = list(m.view)
-    looks = [fitted(v) for v in chosen]
+    # ECC is most of the close look's time, and a card far off the photo as it lies (a
+    # curtain of another colour) is as far off once moved: such views are compared unmoved
+    # (moving them hardly ever brought one within reach of the best on decks 2, 4 and 6)
+    glance = [_apart(photo, labs[v], view_spans[v], around) for v in chosen]
+    rough = [float(d[inner].mean()) for d in glance]
+    reach = max(FAR * min(rough), min(rough) + FAR_BY)
+    still = np.eye(2, 3, dtype=np.float32)
+    looks = [fitted(v) if f <= reach else (still, labs[v], view_spans[v], d)
+             for v, f, d in zip(chosen, rough, glance, strict=True)]
     fit = [float(d[inner].mean()) for *_, d in looks]
     for i, cid in enumerate(ids):
         # a view cut a little askew from a layout photo cannot be moved onto the card
@@ -150,15 +179,16 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                 f = float(other[3][inner].mean())
                 if f < fit[i]:
                     looks[i], fit[i], chosen[i] = other, f, t
-    moved = [x[0] for x in looks]
+    warps = [x[0] for x in looks]
     refs = [x[1] for x in looks]
     # the same, blurred: a fine print (small crosses, dots) that a shift-forgiving pixel
     # comparison cannot tell from a plain curtain still makes the curtain lighter on average
     photo_c = _coarse(flat)
-    for v, mv in zip(chosen, moved, strict=True):
-        if ("coarse", v) not in memo:
-            memo[("coarse", v)] = _coarse(mv[0])
-    refs_c = [memo[("coarse", v)] for v in chosen]
+    # (by view and move: a view compared unmoved in one look may be moved in another)
+    for v, w in zip(chosen, warps, strict=True):
+        if ("coarse", v, w.tobytes()) not in memo:
+            memo[("coarse", v, w.tobytes())] = _lab_done(_moved(coarse[v], w))
+    refs_c = [memo[("coarse", v, w.tobytes())] for v, w in zip(chosen, warps, strict=True)]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
     # where a view moved a long way has nothing of its own (the edge repeated), it tells
@@ -169,7 +199,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                                        flags=cv2.INTER_NEAREST + cv2.WARP_INVERSE_MAP,
                                        borderValue=0),
                         np.ones((FORGIVE, FORGIVE), np.uint8)) > 0
-              for v, (_, w) in zip(chosen, moved, strict=True)]
+              for v, w in zip(chosen, warps, strict=True)]
     shares: dict[tuple[int, int], float] = {}
     gaps_c: dict[int, np.ndarray] = {}
 
@@ -217,7 +247,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                        if k != best_k and ok.CARDS[ids[k]].kind != kind), default=m.kind_margin)
     score = m.score if best == m.id else m.score - max(0.0, -share(best_k, ids.index(m.id)))
     # the outline the winner's view says: its corners taken back to the photo
-    warp = moved[best_k][1]
+    warp = warps[best_k]
     corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
     in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
     to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)

@@ -10,7 +10,18 @@ import numpy as np
 
 from assistant.games import okoshki as ok
 from assistant.vision import deck
-from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _fine, _grey_half, _thumb
+from assistant.vision.okoshki_describe import (
+    SH,
+    SW,
+    _card_balanced,
+    _coarse_raw,
+    _fine,
+    _grey_half,
+    _lab_done,
+    _lab_raw,
+    _span,
+    _thumb,
+)
 from assistant.vision.okoshki_frame import deck_frame, fit, on_frame, on_frame_known
 
 VIEWS_FILE = "okoshki-views.npz"
@@ -37,12 +48,17 @@ def learned_views(folder) -> tuple[list[str], np.ndarray]:
 
 @cache
 def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray],
-                          np.ndarray, list[np.ndarray]]:
+                          np.ndarray, list[np.ndarray],
+                          tuple[list[np.ndarray], list[np.ndarray]], list[np.ndarray],
+                          list[tuple[np.ndarray, np.ndarray]]]:
     """Every view of every card (its face, plus views learned from confirmed zones), grouped
     by card: the card ids, where each card's views start, the colour and grey descriptors,
     each view's flat face (SW × SH, white-balanced, on the deck's frame) for the close
     comparison, the deck's frame (okoshki_frame) and where each view shows its card (the
-    rest was only its edge repeated when it was moved onto the frame)."""
+    rest was only its edge repeated when it was moved onto the frame), and each view's Lab
+    images before their lightness is standardised (_lab_raw) and after (_lab), its coarse
+    Lab image before (_coarse_raw) and its Lab's span: the close look moves these onto the
+    photo rather than work them out again for every card it looks at."""
     faces = deck.okoshki_faces()
     extra_ids, extra = learned_views(deck.REGISTERED["folder"])
     small = {c.id: cv2.resize(faces[c.id], (SW, SH), interpolation=cv2.INTER_AREA)
@@ -66,7 +82,10 @@ def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np
             grey.append(_fine(view))
             flats.append(view)
             known.append(shows)
-    return ids, np.array(starts), np.stack(colour), np.stack(grey), flats, frame, known
+    raws = [_lab_raw(f) for f in flats]
+    labs = [_lab_done(r.copy()) for r in raws]
+    return (ids, np.array(starts), np.stack(colour), np.stack(grey), flats, frame, known,
+            (raws, labs), [_coarse_raw(f) for f in flats], [_span(lab) for lab in labs])
 
 
 @cache

@@ -57,18 +57,19 @@ def test_a_second_look_at_one_outline_moves_each_view_onto_it_once(monkeypatch):
     m = vo.match(img, quad, both_ways=False)
     plain = vo.settle(img, m)
     calls = []
-    onto = okoshki_settle._onto
+    move = okoshki_settle._move
 
     def counting(*args):
         calls.append(1)
-        return onto(*args)
+        return move(*args)
 
-    monkeypatch.setattr(okoshki_settle, "_onto", counting)
+    monkeypatch.setattr(okoshki_settle, "_move", counting)
     memo: dict = {}
     first = vo.settle(img, m, None, memo)
     moved = len(calls)
     again = vo.settle(img, m, None, memo)
-    assert moved >= len(m.view) and len(calls) == moved  # nothing moved a second time
+    # (a view far off the photo as it lies is not moved at all)
+    assert 1 <= moved and len(calls) == moved  # nothing moved a second time
     for got in (first, again):
         assert (got.id, got.score, got.margin) == (plain.id, plain.score, plain.margin)
         assert np.array_equal(got.quad, plain.quad)

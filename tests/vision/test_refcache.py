@@ -83,18 +83,44 @@ def test_learned_pisanki_views_are_kept_and_rebuilt_when_more_are_learned(tmp_pa
     folder = tmp_path / "deck"
     data, truth = synth.pisanki_photo(7, 3, 5, 1)
     register.learn_pisanki(data, truth["grid"], folder)
+    assert "pisanki-views" in refcache.BUILT  # indexed as the table is learned
     restart(folder)
     built = views.load(folder)
-    assert "pisanki-views" in refcache.BUILT
     restart(folder)
     read = views.load(folder)
     assert "pisanki-views" not in refcache.BUILT
     assert read.cards == built.cards and np.array_equal(read.coarse, built.coarse)
     assert all(np.array_equal(a, b) for a, b in zip(read.templates, built.templates, strict=True))
     register.learn_pisanki(data, truth["grid"], folder)
+    assert "pisanki-views" in refcache.BUILT
     restart(folder)
     assert len(views.load(folder).cards) == 2 * len(built.cards)
+    assert "pisanki-views" not in refcache.BUILT
+    assert len(list((folder / refcache.SUBFOLDER).glob("pisanki-views-*.npz"))) == 1
+
+
+def test_a_learned_table_extends_the_index_as_a_whole_rebuild_would(tmp_path):
+    """Learning indexes only the new views; the index kept equals one built from scratch
+    (so the next photo need not index the whole store again)."""
+    from assistant.vision import synth, views
+
+    folder = tmp_path / "deck"
+    for seed in (7, 8):
+        data, truth = synth.pisanki_photo(seed, 3, 5, 1)
+        register.learn_pisanki(data, truth["grid"], folder)
+    restart(folder)
+    extended = views.load(folder)
+    assert "pisanki-views" not in refcache.BUILT  # kept when learned, not built at the photo
+    for old in (folder / refcache.SUBFOLDER).glob("pisanki-views-*.npz"):
+        old.unlink()
+    restart(folder)
+    whole = views.load(folder)
     assert "pisanki-views" in refcache.BUILT
+    assert extended.cards == whole.cards and np.array_equal(extended.turned, whole.turned)
+    assert np.array_equal(extended.coarse, whole.coarse)
+    assert np.array_equal(extended.colours, whole.colours)
+    assert all(np.array_equal(a, b) for a, b in zip(extended.templates, whole.templates,
+                                                    strict=True))
 
 
 def test_a_new_version_of_the_code_or_a_damaged_file_builds_again(tmp_path, monkeypatch):
