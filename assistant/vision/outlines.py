@@ -139,18 +139,27 @@ def _blobs(filled: np.ndarray, r: int, min_side: int,
     return out
 
 
-def fill_holes(fg: np.ndarray) -> np.ndarray:
+def fill_holes(fg: np.ndarray, nested: bool = True) -> np.ndarray:
     """Fill each blob's holes (a card's darker picture inside its light border) but not the
-    thin ones: the gap between cards that touch at both ends of it."""
+    thin ones: the gap between cards that touch at both ends of it. `nested` False: a light
+    part inside a thin dark ring (a card's keyline) is left out, with its holes."""
     contours, tree = cv2.findContours(fg, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_NONE)
     filled = np.zeros_like(fg)
     if tree is None:
         return filled
     outer = [c for c, t in zip(contours, tree[0], strict=True) if t[3] < 0]
-    cv2.drawContours(filled, outer, -1, 255, -1)
+    if nested:
+        # one contour at a time: drawn together, nested outlines (a card's light inside
+        # within the thin dark ring of its keyline, within its light rim) are filled
+        # even-odd, and the card's inside is left dark: the card is never outlined
+        for k in range(len(outer)):
+            cv2.drawContours(filled, outer, k, 255, -1)
+    else:
+        cv2.drawContours(filled, outer, -1, 255, -1)
     thin = [c for c, t in zip(contours, tree[0], strict=True)
             if t[3] >= 0 and 2 * cv2.contourArea(c) < 6 * cv2.arcLength(c, True)]
-    cv2.drawContours(filled, thin, -1, 0, -1)
+    for k in range(len(thin)):
+        cv2.drawContours(filled, thin, k, 0, -1)
     return filled
 
 
@@ -159,11 +168,12 @@ def area(quad: np.ndarray) -> float:
     return float(cv2.contourArea(quad.astype(np.float32)))
 
 
-def light_blobs(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The photo's whiteness and its light blobs, holes filled (see foreground)."""
+def light_blobs(img: np.ndarray, nested: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """The photo's whiteness and its light blobs, holes filled (see foreground; `nested`:
+    see fill_holes)."""
     white = whiteness(img)
     fg = cv2.morphologyEx(foreground(img, white), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    return white, fill_holes(fg)
+    return white, fill_holes(fg, nested)
 
 
 def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
@@ -286,6 +296,9 @@ def touches_edge(quad: np.ndarray, shape: tuple[int, ...], margin: float = 2) ->
 
 
 
+LEAST_LEFT = 0.4  # the share of a card a blob's light must hold for its corners to be tried
+
+
 def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35,
                  aspect: float = CARD) -> list[np.ndarray]:
     """Card outlines guessed from the square corners of light blobs that are several cards
@@ -296,7 +309,8 @@ def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35,
     out = []
     cs, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     for c in cs:
-        if cv2.contourArea(c) < 0.8 * short * short * aspect:
+        # a card half under others leaves less than a card of light of its own
+        if cv2.contourArea(c) < LEAST_LEFT * short * short * aspect:
             continue
         poly = cv2.approxPolyDP(c, 3.0, True).reshape(-1, 2).astype(np.float32)
         n = len(poly)
