@@ -200,6 +200,61 @@ def start_driver(tmp_path, command):
     return child, out.read_text()
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process below pid (by each process's parent in /proc)."""
+    parent = {}
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            parent[int(proc.name)] = int((proc / "stat").read_text().split(")")[-1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    found, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        found += kids
+        todo += kids
+    return found
+
+
+def with_arg(marker: str) -> list[int]:
+    """The processes with marker in their command line."""
+    found = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            if marker.encode() in (proc / "cmdline").read_bytes():
+                found.append(int(proc.name))
+        except OSError:
+            continue
+    return found
+
+
+def finish(child, marker: str, timeout: float = 60) -> str:
+    """The driver's output once it and its command are gone; on a hang, fail saying which
+    process still runs and where it waits (and take them down, so no later test inherits them)."""
+    try:
+        return child.communicate(timeout=timeout)[0].decode()
+    except subprocess.TimeoutExpired:
+        stuck = []
+        # a command whose driver is gone is the init process's child: found by its file's name
+        for pid in dict.fromkeys([child.pid, *descendants(child.pid), *with_arg(marker)]):
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
+                wchan = Path(f"/proc/{pid}/wchan").read_text()
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")[:120]
+            except OSError:
+                continue
+            stuck.append(f"{pid} {stat} {wchan} {cmd.decode(errors='replace')}")
+        for pid in reversed(stuck):
+            try:
+                os.kill(int(pid.split()[0]), signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        out, err = child.communicate()
+        pytest.fail(f"still running {timeout} s after the signal: {stuck}; stdout {out[-300:]!r}; "
+                    f"stderr {err[-600:]!r}")
+
+
 WRITE_URL_AND_WAIT = ("import os, sys, time; open(sys.argv[1], 'w').write("
                       "os.environ['TEST_DATABASE_URL']); time.sleep(300)")
 
@@ -224,7 +279,7 @@ def test_an_interrupted_run_still_stops_its_postgres(tmp_path, sig):
     pid = server_pid(url)
     assert pid and alive(pid)
     child.send_signal(sig)
-    out = child.communicate(timeout=60)[0].decode()
+    out = finish(child, str(tmp_path))
     assert child.returncode != 0
     assert not alive(pid)
     folder = out.split("(folder ", 1)[1].split(")", 1)[0]
@@ -237,7 +292,7 @@ def test_a_killed_driver_still_takes_its_postgres_down(tmp_path):
     pid = server_pid(url)
     assert pid and alive(pid)
     child.kill()  # kill -9: no `finally`; the server gets SIGINT as its parent dies
-    out = child.communicate(timeout=60)[0].decode()
+    out = finish(child, str(tmp_path))
     end = time.monotonic() + 60
     try:
         while alive(pid) and time.monotonic() < end:
