@@ -35,6 +35,7 @@ def cut_inside(face: np.ndarray, top: float, side: float) -> np.ndarray:
 def read_plain(folder, top: float, side: float) -> vo.Match:
     """The plain card's close look, with its print twin registered cut inside by `top` and
     `side` (shares of the card)."""
+    register.use_folder(None)  # the drawn faces, not an earlier test's registered ones
     faces = deck.okoshki_faces()
     for c in ok.DECK:
         face = cut_inside(faces[c.id], top, side) if c.id == PRINT else faces[c.id]
