@@ -189,9 +189,12 @@ def start_driver(tmp_path, command):
     """`devenv.py pg -- command` in a child; wait until the command runs; return (child, url)."""
     out = tmp_path / "url"
     env = {k: v for k, v in os.environ.items() if k != "TEST_DATABASE_URL"}
+    # As a run in a terminal: Ctrl-C reaches it. A suite started in the background without job
+    # control (`make test &` in a script) inherits SIGINT ignored, and so would the driver.
     child = subprocess.Popen([sys.executable, str(ROOT / "scripts/devenv.py"), "pg", "--",
                               sys.executable, "-c", command, str(out)],
-                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     end = time.monotonic() + 120
     while not out.exists() or not out.read_text():
         assert child.poll() is None, child.communicate()[1].decode()
