@@ -21,7 +21,7 @@ from assistant.vision.okoshki_describe import (
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
 from assistant.vision.okoshki_shape import flatten
-from assistant.vision.okoshki_views import _end, _view_grey, view_table
+from assistant.vision.okoshki_views import TWINS, _end, _view_grey, view_table
 
 OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
 PAIR_DIFFER = 1.2  # two views differ at a pixel by this much (standardised Lab)
@@ -59,6 +59,7 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
     off does not."""
     return np.maximum(_outside(a, span_b), _outside(b, span_a))
 PAIR_MIN_PIXELS = 40
+UNSEEN_MOST = 0.1  # a twin's view that never showed more of the card than this is no match
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
 FAR, FAR_BY = 2.0, 0.15  # a view unmoved this much (times, and plus) worse than the best
@@ -252,9 +253,22 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
     to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
     quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
+    # the winner's twin (its print or plain card) may differ from it only in a print along
+    # an edge: when the twin's registered face was cut well inside its card, the band it
+    # never showed was not compared, and what was compared is a face stretched out of true,
+    # so beating it there cannot make the winner sure
+    if TWINS[best] in ids:
+        margin = min(margin, _unseen_cap(inner, covers, best_k, ids.index(TWINS[best])))
     # the close look only weighed the first look's few best cards: a card left out of it
     # that the first look found nearly as good is a rival the margin never met
     if m.firsts:
         margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
     return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
                  m.source, m.firsts, m.rest)
+
+
+def _unseen_cap(inner: np.ndarray, covers: list[np.ndarray], best: int, twin: int) -> float:
+    """The most the winner's margin can be when its twin's view never showed part of the card
+    the winner's view shows: below SURE_MARGIN when that part is over UNSEEN_MOST of it."""
+    unseen = float((inner & covers[best] & ~covers[twin]).sum()) / max(1.0, float(inner.sum()))
+    return SURE_MARGIN * UNSEEN_MOST / unseen if unseen > UNSEEN_MOST else float("inf")
