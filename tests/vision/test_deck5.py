@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -16,21 +15,14 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from benchmarks import deck5
-from tests.vision.faces import least_difference
+from tests.vision.faces import assert_the_rulebooks_75, least_difference
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_pisanki_deck_is_the_rulebooks_75_cards_and_a_back():
     cards = deck5.pisanki_deck()
-    assert len(cards) == 75
-    assert all(pg.card_problem(c.cloth, c.egg, c.double, c.flowers) is None for c in cards)
-    shapes = Counter((c.egg is not None, c.double, len(c.flowers)) for c in cards)
-    assert shapes == {(True, False, 0): 45, (True, False, 1): 12, (True, False, 2): 6,
-                      (False, False, 2): 6, (True, True, 0): 6}
-    assert {c.egg for c in cards if c.egg} == set(pg.EGGS)
-    assert {c.cloth for c in cards} == {"checked", "striped", "dotted", "neutral"}
-    assert {f for c in cards for f in c.flowers} == set(pg.FLOWERS)
+    assert_the_rulebooks_75(cards)
 
 
 def test_every_pisanki_card_kind_is_drawn_at_size_and_unlike_every_other():

@@ -19,21 +19,18 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from benchmarks import deck6
-from tests.vision.faces import least_difference
+from tests.vision.faces import (
+    assert_the_rulebooks_75,
+    assert_zone_photo_keeps_shape,
+    least_difference,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_pisanki_deck_is_the_rulebooks_75_cards():
     cards = deck6.pisanki_deck()
-    assert len(cards) == 75
-    assert all(pg.card_problem(c.cloth, c.egg, c.double, c.flowers) is None for c in cards)
-    shapes = Counter((c.egg is not None, c.double, len(c.flowers)) for c in cards)
-    assert shapes == {(True, False, 0): 45, (True, False, 1): 12, (True, False, 2): 6,
-                      (False, False, 2): 6, (True, True, 0): 6}
-    assert {c.egg for c in cards if c.egg} == set(pg.EGGS)
-    assert {c.cloth for c in cards} == {"checked", "striped", "dotted", "neutral"}
-    assert {f for c in cards for f in c.flowers} == set(pg.FLOWERS)
+    assert_the_rulebooks_75(cards)
     singles = Counter((c.cloth, c.egg) for c in cards if c.egg and not c.flowers and not c.double)
     assert len(singles) == 18 and min(singles.values()) >= 2  # every cloth with every egg
 
@@ -72,10 +69,4 @@ def test_recognition2_takes_deck_6():
 
 def test_a_zone_photo_keeps_the_decks_own_card_shape():
     # The zone photos stretched every deck's cards to the reference 5:7 (deck 6 is 3:4).
-    from assistant.vision import synth
-    faces = deck6.okoshki_faces()
-    _, truth = synth.okoshki_photo(7600, 6, faces, deck6.mask())
-    for card in truth["cards"]:
-        q = np.array(card["quad"])
-        w, h = np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])
-        assert abs(h / w - deck6.H / deck6.W) < 0.01, (card["id"], h / w)
+    assert_zone_photo_keeps_shape(deck6)

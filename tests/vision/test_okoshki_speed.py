@@ -15,14 +15,6 @@ from assistant.vision.decode import decode
 from assistant.vision.okoshki_describe import SHADE, SW, _broad, _lab
 
 
-@pytest.fixture
-def two_threads():
-    before = cv2.getNumThreads()
-    cv2.setNumThreads(2)
-    yield
-    cv2.setNumThreads(before)
-
-
 def test_a_zone_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads):
     seen = []
     read = okoshki_zone.read_zone

@@ -10,14 +10,6 @@ from assistant.vision import pisanki as vp
 from assistant.vision import synth
 
 
-@pytest.fixture
-def two_threads():
-    before = cv2.getNumThreads()
-    cv2.setNumThreads(2)
-    yield
-    cv2.setNumThreads(before)
-
-
 def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads):
     seen = []
     find = vp.cards.find
