@@ -18,7 +18,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from assistant.games import okoshki as ok
@@ -38,6 +37,7 @@ from assistant.vision.okoshki_views import (
     view_table,
 )
 from assistant.vision.okoshki_zone import _nudged, _settled, find_matches, read_zone
+from assistant.vision.threads import one_thread
 
 __all__ = ["OUTSIDE_GAP", "PAIR_DIFFER", "SH", "SHAPE_FILE", "SURE_MARGIN", "SW", "UNSURE",
            "VIEWS_FILE", "card_aspect",
@@ -82,16 +82,9 @@ def recognise(data: bytes) -> ZoneRecognition:
     t0 = time.perf_counter()
     img = decode(data)
     cards: list[CardFind] = []
-    # one thread: the work is thousands of small images (a card at 125 × 175), where
-    # OpenCV's second thread costs more CPU in waking and waiting than it saves (CPU p95 per
-    # photo 3.05 s with two threads, 2.13 s with one, the same answers; the wall time too)
-    threads = cv2.getNumThreads()
-    cv2.setNumThreads(1)
-    try:
+    with one_thread():
         # the registered deck's own card shape (a bridge-size or 3:4 deck is not 5:7)
         read = read_zone(img, card_aspect(deck.REGISTERED["folder"]))
-    finally:
-        cv2.setNumThreads(threads)
     for m, unsure in read:
         conf = _confidence(m)
         # the confidence tells the same as the flag: below UNSURE exactly when unsure

@@ -21,6 +21,7 @@ from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, nmsg
 from assistant.vision import cards, deck, refcache, views
 from assistant.vision.decode import decode
+from assistant.vision.threads import one_thread
 
 CW, CH = deck.W // 2, deck.H // 2  # a rectified cell
 UNSURE = 0.25  # below this confidence a cell is shown as "please check"
@@ -453,16 +454,8 @@ def recognise(data: bytes, rows: int, cols: int, corners: list | None = None
               ) -> TableRecognition:
     """Photo bytes of a display table -> a guess and a confidence for every cell.
     `corners` (four [x, y] in the working image, from the player) replaces the outline found."""
-    # one thread: the work is hundreds of small images (a cell at 106 × 148), where OpenCV's
-    # second thread costs more CPU in waking and waiting than it saves (as in okoshki.py;
-    # benchmarks/pisanki_profile.py, deck 2: 4.3–4.4 s of CPU for 8 tables with one thread,
-    # 4.6–5.1 s with two, the same answers)
-    threads = cv2.getNumThreads()
-    cv2.setNumThreads(1)
-    try:
+    with one_thread():
         return _recognise(data, rows, cols, corners)
-    finally:
-        cv2.setNumThreads(threads)
 
 
 def _recognise(data: bytes, rows: int, cols: int, corners: list | None) -> TableRecognition:
