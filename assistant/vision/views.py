@@ -5,7 +5,8 @@ are white-balanced on each card's own paper. A cell of a new photo is cut with a
 (cards laid by hand are not where a grid says), compared cheaply with every view in both
 orientations (0° and 180°) to pick candidates, then each candidate is slid over the cell
 (normalised correlation of the Lab image) and checked on colour; the best few, each first
-shifted to the cell's light (a registration photo's colour cast), are settled pairwise where
+shifted to the cell's light (a registration photo's colour cast, judged first by the
+card's paper), are settled pairwise where
 they differ (each differing part, a flower or an egg, may shift a little:
 cards lie turned by hand); the margin to the best *other* card is the confidence. A cell
 whose best match is weak or close to another card's is unsure.
@@ -298,10 +299,10 @@ def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
         # whatever the card, and stay as they are on a paler print
         colour = colour + _paper_shift(placed, colour, valid, cell)
         # then the median shift of colour over the whole card, small parts (a flower, an
-        # egg) aside. A shift along the card's
-        # own hue is rather a paler or stronger print (the cloth's colour scaled), which a
-        # shift does not model: only a little of it is followed; a shift so large that it
-        # is more than a cast is not made whole (another cloth's colour must still count)
+        # egg) aside. A shift along the card's own hue is rather a paler or stronger print
+        # (the cloth's colour scaled), which a shift does not model: only a little of it is
+        # followed; a shift so large that it is more than a cast is not made whole (another
+        # cloth's colour must still count)
         shift = np.median(cell[valid] - colour[valid], axis=0)
         hue = np.median(colour[valid], axis=0) - GREY
         norm = float(np.linalg.norm(hue))
