@@ -2,7 +2,9 @@
 darker table, each a card-shaped blob whose four sides are fitted as lines.
 
 Used by Okoshki registration (cards laid by hand in rows, with gaps, white rounded borders,
-small turns) and as a second source of card outlines in zone photos. Pure OpenCV.
+small turns) and as a second source of card outlines in zone photos. Cards with no light
+border (full bleed, a dark stock) are blobs of colours unlike the table's (unlike_table).
+Pure OpenCV.
 """
 
 from __future__ import annotations
