@@ -61,6 +61,10 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
     for quad, _n in sift:
         consider(quad, False, "features")
     blobs = outlines.light_blobs(img)
+    if found and _light_share(blobs[1], found) < LIGHT_CARDS:
+        # the cards found are not light (full bleed, a dark stock): whiteness does not part
+        # them from the table, and the other cards' blobs are what is unlike its colours
+        blobs = outlines.unlike_table(img)
     unexplained = blobs[1].copy()
     for m in found:
         cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
@@ -92,6 +96,16 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
 
 
 ON_BLOB = 0.85  # a corner's guess lies this much on light (its blob, or cards over it)
+LIGHT_CARDS = 0.5  # the share of the found cards light blobs must cover for a light deck
+
+
+def _light_share(light: np.ndarray, found: list[Match]) -> float:
+    """How much of the cards found the light blobs cover (about all of it for cards with a
+    light face or border; a quarter or less for full-bleed cards on a dark stock)."""
+    inside = np.zeros(light.shape, np.uint8)
+    for m in found:
+        cv2.fillConvexPoly(inside, m.quad.astype(np.int32), 1)
+    return float(light[inside > 0].mean() / 255) if inside.any() else 1.0
 
 
 def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match, bool]]:

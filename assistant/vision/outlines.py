@@ -2,7 +2,9 @@
 darker table, each a card-shaped blob whose four sides are fitted as lines.
 
 Used by Okoshki registration (cards laid by hand in rows, with gaps, white rounded borders,
-small turns) and as a second source of card outlines in zone photos. Pure OpenCV.
+small turns) and as a second source of card outlines in zone photos. Cards with no light
+border (full bleed, a dark stock) are blobs of colours unlike the table's (unlike_table).
+Pure OpenCV.
 """
 
 from __future__ import annotations
@@ -174,6 +176,102 @@ def light_blobs(img: np.ndarray, nested: bool = True) -> tuple[np.ndarray, np.nd
     white = whiteness(img)
     fg = cv2.morphologyEx(foreground(img, white), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     return white, fill_holes(fg, nested)
+
+
+TABLE_COLOURS = 8  # colours the table's frame is summed up by (cloth, its pattern, objects)
+UNLIKE_LEAST = 14.0  # Lab distance from every table colour under which a pixel is table
+
+
+def unlike_table(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """How far each pixel's colour is from the table's (the colours of the photo's outer
+    frame, where no card lies), and the blobs far from it, holes filled: cards of any stock,
+    dark or full bleed, that whiteness misses (light_blobs' form: the distance as uint8)."""
+    small = cv2.resize(img, (img.shape[1] // 2, img.shape[0] // 2), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(cv2.GaussianBlur(small, (0, 0), 1.0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    h, w = lab.shape[:2]
+    b = max(4, min(h, w) // 25)
+    frame = np.concatenate([lab[:b].reshape(-1, 3), lab[-b:].reshape(-1, 3),
+                            lab[:, :b].reshape(-1, 3), lab[:, -b:].reshape(-1, 3)])[::3]
+    cv2.setRNGSeed(20261202)  # k-means starts at random: the same photo, the same answer
+    _, _, centres = cv2.kmeans(frame, TABLE_COLOURS, None,
+                               (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5), 2,
+                               cv2.KMEANS_PP_CENTERS)
+    dist = np.full((h, w), np.inf, np.float32)
+    for c in centres:
+        dist = np.minimum(dist, np.sqrt(((lab - c) ** 2).sum(axis=2)))
+    near = np.sqrt(((frame[:, None, :] - centres[None]) ** 2).sum(axis=2)).min(axis=1)
+    level = max(UNLIKE_LEAST, 2 * float(np.percentile(near, 95)))
+    d8 = np.clip(dist * 2, 0, 255).astype(np.uint8)
+    # no valley cut here (as foreground has): a dark stock's margin next to a bright picture
+    # is such a valley, and the card would lose it; touching cards are parted by card_quads
+    fg = np.where(dist > level, 255, 0).astype(np.uint8)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    fg = cv2.resize(fg, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_NEAREST)
+    d8 = cv2.resize(d8, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return d8, fill_holes(fg)
+
+
+def _straight_sides(contour: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The quad's corners where lines fitted to the outline's straight parts meet: each side's
+    line is fitted again to the points close to it, so a bump (glare, an object at the side)
+    does not pull it."""
+    pts = contour.reshape(-1, 2).astype(np.float32)
+    lines = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        length = float(np.linalg.norm(b - a))
+        u = (b - a) / max(length, 1e-6)
+        n = np.array([-u[1], u[0]], np.float32)
+        rel = pts - a
+        along, across = rel @ u, rel @ n
+        near = (along > 0.1 * length) & (along < 0.9 * length) & (np.abs(across) < 0.1 * length)
+        p0, d = a, u
+        for _ in range(3):  # fit, then keep the points within a few pixels of the line
+            if near.sum() < 6:
+                break
+            vx, vy, x0, y0 = cv2.fitLine(pts[near], cv2.DIST_L1, 0, 0.01, 0.01).ravel()
+            p0, d = np.float32([x0, y0]), np.float32([vx, vy])
+            off = np.abs((pts - p0) @ np.float32([-d[1], d[0]]))
+            near &= off < max(3.0, float(np.percentile(off[near], 50)) * 2)
+        lines.append((p0, d))
+    corners = []
+    for k in range(4):
+        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
+        m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+        if abs(np.linalg.det(m)) < 1e-3:
+            return quad
+        t = np.linalg.solve(m, p2 - p1)
+        corners.append(p1 + t[0] * d1)
+    return np.float32(corners)
+
+
+def layout_quad(filled: np.ndarray, least: float = 0.1) -> np.ndarray | None:
+    """The outline of the largest blob (a layout of cards side by side) as four corners TL,
+    TR, BR, BL: its convex hull fitted by a quadrilateral; None when no blob holds `least`
+    of the photo."""
+    # the cards joined across the gaps and their dark margins (a table-coloured stock)
+    r = max(3, min(filled.shape) // 60)
+    joined = cv2.morphologyEx(filled, cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    # less what sticks out of it thinner than a card or two (glare or an object on the table)
+    r = max(5, min(filled.shape) // 16)
+    joined = cv2.morphologyEx(joined, cv2.MORPH_OPEN,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    if n < 2:
+        return None
+    i = 1 + int(np.argmax(stats[1:, 4]))
+    if stats[i, 4] < least * filled.size:
+        return None
+    cs, _ = cv2.findContours((labels == i).astype(np.uint8), cv2.RETR_EXTERNAL,
+                             cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(cs, key=cv2.contourArea))
+    quad = cv2.approxPolyN(hull, 4, ensure_convex=True).reshape(4, 2).astype(np.float32)
+    quad = _straight_sides(max(cs, key=cv2.contourArea), quad)
+    # order TL, TR, BR, BL round the centre, the top-left nearest the photo's corner
+    c = quad.mean(axis=0)
+    quad = quad[np.argsort(np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0]))]
+    return np.roll(quad, -int(np.argmin(quad.sum(axis=1))), axis=0)
 
 
 def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,

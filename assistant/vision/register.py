@@ -226,12 +226,91 @@ def fit_cards(img: np.ndarray, h: np.ndarray, size: tuple[float, float], rows: i
     return out
 
 
-def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS,
-                 cols: int = OKOSHKI_COLS) -> tuple[list[np.ndarray], list[str | None]]:
+GAPS = np.linspace(0.0, 0.16, 33)  # the gap between cards laid out, a share of the cell
+
+
+def _colour_edges(prof: np.ndarray, band: int = 3) -> tuple[np.ndarray, np.ndarray]:
+    """A card's near and far edges along a Lab profile (n × 3): how much the next `band`
+    pixels differ from the previous ones, either way (a dark card on a lighter gap, or a
+    light one)."""
+    edges = np.sum([np.abs(_edge_profiles(prof[:, k], band)[0]) for k in range(3)], axis=0)
+    return edges, edges
+
+
+def _fit_in_table(data: bytes, img: np.ndarray, rows: int,
+                  cols: int) -> tuple[list[np.ndarray], list[str | None], list] | None:
+    """The faces of a layout whose cards show no light outline, what is wrong with each, and
+    their outlines: the layout's own outline (everything unlike the table) gives the grid;
+    each card is centred on its cell at the one size (one gap both ways) whose colour edges
+    stand out most over all the cards, then aligned; None when no layout is found."""
+    # the layout's own outline: the blob of everything unlike the table (cards of any stock)
+    quad = outlines.layout_quad(outlines.unlike_table(img)[1])
+    if quad is None:
+        return None
+    h = cv2.getPerspectiveTransform(np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]]),
+                                    quad.astype(np.float32))
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+    px = float(FIT_PX)
+    pad = 0.3
+    to_rect = np.array([[px, 0, pad * px], [0, px, pad * px], [0, 0, 1]]) @ np.linalg.inv(h)
+    rw, rh = int((cols + 2 * pad) * px), int((rows + 2 * pad) * px)
+    rect = cv2.warpPerspective(lab, to_rect, (rw, rh), flags=cv2.INTER_LINEAR)
+    half = int(0.65 * px)
+    looks = []  # per card, per turn: the patch's edge profiles across and down
+    for k in range(rows * cols):
+        r, c = divmod(k, cols)
+        cx, cy = (c + 0.5 + pad) * px, (r + 0.5 + pad) * px
+        per_turn = []
+        for turn in TURNS:
+            rot = cv2.getRotationMatrix2D((cx, cy), turn, 1.0)
+            rot[:, 2] += (half - cx, half - cy)
+            patch = cv2.warpAffine(rect, rot, (2 * half, 2 * half), flags=cv2.INTER_LINEAR)
+            mid = slice(int(half - 0.25 * px), int(half + 0.25 * px))
+            per_turn.append((rot, _colour_edges(patch[mid].mean(axis=0)),
+                             _colour_edges(patch[:, mid].mean(axis=1))))
+        looks.append(per_turn)
+
+    # Every card is centred on its cell (the layout's own outline gives the grid), at one
+    # size: where the edges of all the cards together stand out most. A card's own search
+    # for its edges, or one shift for them all, slides onto the window, the stock's margin
+    # (its edge hardly shows on a dark cloth) or the next gap; `aligned` then moves each
+    # card onto the others.
+    def total(axis: int, size: float) -> float:
+        return sum(max(_best_span(*t[axis], size * px, half, 0)[1] for t in per_turn)
+                   for per_turn in looks)
+
+    # one gap between cards both ways (as hands lay them): a card's share of its cell across
+    # and down follow from it and the cells' shape, so a strong span inside the card (a
+    # window, a frame) cannot pass for the card one way only
+    across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2 / cols
+    down = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2 / rows
+    gx = max(GAPS, key=lambda g: total(1, 1 - g) + total(2, 1 - g * across / down))
+    cw, ch = 1 - gx, 1 - gx * across / down
+    quads = []
+    back = np.linalg.inv(to_rect)
+    for per_turn in looks:
+        best = None
+        for rot, ex, ey in per_turn:
+            x0, sx = _best_span(*ex, cw * px, half, 0)
+            y0, sy = _best_span(*ey, ch * px, half, 0)
+            if best is None or sx + sy > best[0]:
+                corners = np.float32([[x0, y0], [x0 + cw * px, y0],
+                                      [x0 + cw * px, y0 + ch * px], [x0, y0 + ch * px]])
+                best = (sx + sy, cv2.transform(corners[None], cv2.invertAffineTransform(rot))[0])
+        assert best is not None
+        quads.append(cv2.perspectiveTransform(best[1][None].astype(np.float32), back)[0])
+    quads = aligned(img, quads)
+    faces, faults = _cut_faces(data, img, quads)
+    return faces, faults, quads
+
+
+def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS,
+                 quads_out: list | None = None) -> tuple[list[np.ndarray], list[str | None]]:
     """The faces of a layout photo, each cut at its card's own outline, and what is wrong
     with each (None: usable; "glare", "blurred", "cut off"). The cards found on their own
     give the grid (each by its centre) and the card's size; then every cell's card is fitted
-    where its edges are."""
+    where its edges are. `quads_out` receives the outlines fitted in the table's grid when
+    the cards were not found on their own (their shape is the deck's)."""
     img = decode(data)
     # a keyline card's outline is its keyline here (nested=False): the faces and the ids
     # pass are tuned on such cuts; cut at the whole card, deck 4 reads 13 of 204 ids worse
@@ -248,6 +327,16 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS,
     faults = cell_faults(found)
     for i in _cut_off(data):
         faults[i] = N_("cut off")
+    if not quads:
+        # not one light outline (full-bleed cards, a dark stock): each card is fitted in
+        # the layout's own grid where its edges are, rather than the grid cut blind (cards
+        # laid edge to edge that show light outlines here and there keep the grid's cut)
+        fitted = _fit_in_table(data, img, rows, cols)
+        if fitted is not None and sum(f is not None for f in fitted[1]) <= \
+                sum(f is not None for f in faults):
+            if quads_out is not None:
+                quads_out.extend(fitted[2])
+            return fitted[0], fitted[1]
     if apart is not None:
         bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
         if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
@@ -359,13 +448,20 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
             sizes.append(((np.linalg.norm(g[1] - g[0]) + np.linalg.norm(g[2] - g[3])) / 2,
                           (np.linalg.norm(g[3] - g[0]) + np.linalg.norm(g[2] - g[1])) / 2))
     cw, ch = np.median(np.array(sizes), axis=0)
+    return _cut_faces(data, img, aligned(img, fit_cards(img, h, (float(cw), float(ch)), rows,
+                                                        cols)))
+
+
+def _cut_faces(data: bytes, img: np.ndarray,
+               quads: list[np.ndarray]) -> tuple[list[np.ndarray], list[str | None]]:
+    """Each outline's face cut from the photo, and what is wrong with each."""
     dst_rect = np.float32([[0, 0], [deck.W, 0], [deck.W, deck.H], [0, deck.H]])
     faces, cut = [], []
     # the faces are cut from the photo at up to twice the working size: a layout of 48 cards
     # leaves each only about 150 pixels across there
     big = decode(data, 2 * WORK_SIDE)
     scale = big.shape[1] / img.shape[1]
-    for q in aligned(img, fit_cards(img, h, (float(cw), float(ch)), rows, cols)):
+    for q in quads:
         cut.append(outlines.touches_edge(q, img.shape, 2))
         m = cv2.getPerspectiveTransform(q.astype(np.float32) * scale, dst_rect)
         faces.append(cv2.warpPerspective(big, m, (deck.W, deck.H), flags=cv2.INTER_AREA,
@@ -393,13 +489,16 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
     faults: list[str | None] = [N_("missing")] * len(ok.DECK)
     more_views: list[tuple[str, np.ndarray]] = []  # a card usable on several photos: each a view
     cut, refused, layouts = [], None, []
+    fitted: list[list] = []  # each layout's outlines fitted in its table's grid (if any)
     for data in photos:  # a photo with no layout on it is left out while another has one
         try:
-            cut.append(layout_cards(data))
+            fitted.append([])
+            cut.append(layout_cards(data, quads_out=fitted[-1]))
             layouts.append(data)
             if laid_out is not None:
                 laid_out.append(data)
         except RegisterError as exc:
+            fitted.pop()
             refused = refused or exc
     if not cut and refused is not None:
         raise refused
@@ -423,6 +522,8 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
         cv2.imwrite(str(folder / f"{card.id}.png"), cell)
     # the faces are kept at 5:7: the cards' own shape is kept beside them, for the finder
     quads = outlines.card_quads(decode(layouts[0]))
+    if len(quads) < SHAPE_LEAST and fitted[0]:
+        quads = fitted[0]  # no light outlines (full bleed, dark stock): the fitted ones
     # cards laid edge to edge give few outlines of their own: then none is trusted
     shape = outlines.long_short(quads) if len(quads) >= SHAPE_LEAST else None
     (folder / vo.SHAPE_FILE).unlink(missing_ok=True)
