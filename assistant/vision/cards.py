@@ -133,11 +133,47 @@ def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None 
     if fx is None or fy is None or fx[1] > 0.15 or fy[1] > 0.15:
         return None
     grid = np.stack([fx[0] + 0.5, fy[0] + 0.5], axis=1).astype(np.float32)
-    h, _ = cv2.findHomography(grid, pts.astype(np.float32), cv2.RANSAC, 0.1 * short)
+    h, inliers = cv2.findHomography(grid, pts.astype(np.float32), cv2.RANSAC, 0.1 * short)
     if h is None:
         return None
     corners = np.float32([[[0, 0], [cols, 0], [cols, rows], [0, rows]]])
-    return cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
+    quad = cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
+    keep = inliers.ravel() > 0
+    if not _each_corner(fx[0][keep], fy[0][keep], rows, cols) or _loose(
+            grid[keep], pts[keep].astype(np.float32), quad, corners) > LOOSE:
+        return None
+    return quad
+
+
+def _each_corner(col: np.ndarray, row: np.ndarray, rows: int, cols: int) -> bool:
+    """Whether a card was found in each quarter of the table (the cells nearest each of its
+    corners): else that corner is only extrapolated from cards far away."""
+    left, top = col < (cols + 1) // 2, row < (rows + 1) // 2
+    right, bottom = col >= cols // 2, row >= rows // 2
+    return all(bool((a & b).any()) for a in (left, right) for b in (top, bottom))
+
+
+LOOSE = 0.012  # the most a table corner's jackknife spread may be, as a share of its
+# diagonal: more, and the cards found do not pin the outline down (a corner is guessed)
+
+
+def _loose(grid: np.ndarray, pts: np.ndarray, quad: np.ndarray, corners: np.ndarray) -> float:
+    """The jackknife spread of the table's corners (refitted leaving out one card at a time),
+    as a share of the diagonal: cards found in a cluster, a line or an L leave a corner to
+    extrapolation, and the spread says how far it may be off."""
+    n = len(pts)
+    if n < 7:
+        return np.inf
+    fits = []
+    for i in range(n):
+        rest = np.arange(n) != i
+        h, _ = cv2.findHomography(grid[rest], pts[rest], 0)
+        if h is None:
+            return np.inf
+        fits.append(cv2.perspectiveTransform(corners, h)[0])
+    fits_a = np.array(fits)
+    spread = np.sqrt((n - 1) / n * ((fits_a - fits_a.mean(axis=0)) ** 2).sum(axis=0))
+    return float(spread.max()) / float(np.linalg.norm(quad[2] - quad[0]))
 
 
 def cell_cards(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,
