@@ -16,9 +16,10 @@ drawn by a helper who never saw the recognisers (deck 3 having been seen once): 
 checkpoints, and choose nothing in assistant/ by its figures. benchmarks/deck6.py (--deck 6) is
 more development data for issue 27, in a sixth style: its mistakes are listed.
 benchmarks/deck7.py (--deck 7) is a fresh judge in a seventh style, for the lead to run once at
-the end of a session; never tune on it.
+the end of a session; never tune on it. benchmarks/deck8.py (--deck 8) is development data drawn
+after it: full-bleed 3:5 cards on dark stock, a screen print (its mistakes are listed).
 A judge deck's mistakes are not listed (--show-mistakes lists them).
-Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2|3|4|5|6|7] [--tables N] [--zones N]
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2..8] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import deck4  # noqa: E402
 import deck5  # noqa: E402
 import deck6  # noqa: E402
 import deck7  # noqa: E402
+import deck8  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
@@ -253,12 +255,14 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
-    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6, 7), default=2,
+    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6, 7, 8), default=2,
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
                          "development deck of issue 27 (benchmarks/deck4.py); "
                          "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints; "
                          "6: more development data (benchmarks/deck6.py); 7: a fresh judge "
-                         "(benchmarks/deck7.py), run once by the lead at the end of a session")
+                         "(benchmarks/deck7.py), run once by the lead at the end of a session; "
+                         "8: development data, full-bleed tall cards on dark stock "
+                         "(benchmarks/deck8.py)")
     ap.add_argument("--show-mistakes", action="store_true",
                     help="list the mistakes of a judge deck too (whoever tunes must not look)")
     ap.add_argument("--learn-zones", action="store_true",
@@ -267,7 +271,7 @@ def main() -> int:
     ap.add_argument("--size", help="Okoshki: the deck's cards resized to WxH (e.g. 224x348, "
                     "bridge size): another card shape to develop on")
     args = ap.parse_args()
-    decks = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6, 7: deck7}
+    decks = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6, 7: deck7, 8: deck8}
     D.deck, D.number = decks[args.deck], args.deck
     if args.size:
         w, h = (int(v) for v in args.size.lower().split("x"))
