@@ -115,6 +115,15 @@ def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None 
                ) -> np.ndarray | None:
     """The table's four corners (TL, TR, BR, BL) fitted to the cards found, or None when too
     few cards are found to place the grid surely."""
+    fit = table_fit(img, rows, cols, cards)
+    return None if fit is None else fit[0]
+
+
+def table_fit(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None = None
+              ) -> tuple[np.ndarray, bool] | None:
+    """table_quad's corners, and whether the cards found pin them down (a card in each quarter
+    of the table, and the corners move little when any one card is left out): else a corner
+    is only extrapolated from cards far from it, and the outline must be checked."""
     cards = find(img) if cards is None else cards
     if len(cards) < max(6, (rows * cols) // 3):
         return None
@@ -139,10 +148,9 @@ def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None 
     corners = np.float32([[[0, 0], [cols, 0], [cols, rows], [0, rows]]])
     quad = cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
     keep = inliers.ravel() > 0
-    if not _each_corner(fx[0][keep], fy[0][keep], rows, cols) or _loose(
-            grid[keep], pts[keep].astype(np.float32), quad, corners) > LOOSE:
-        return None
-    return quad
+    pinned = _each_corner(fx[0][keep], fy[0][keep], rows, cols) and _loose(
+        grid[keep], pts[keep].astype(np.float32), quad, corners) <= LOOSE
+    return quad, pinned
 
 
 def _each_corner(col: np.ndarray, row: np.ndarray, rows: int, cols: int) -> bool:
