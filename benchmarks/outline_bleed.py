@@ -5,8 +5,8 @@ round) and made tall (7:12), laid by hand on cloth, plaid, wood and light tables
 Prints, per ground, how often the table's outline (vision.pisanki.locate on the cards found
 by vision.cards.find) lies within 3 % of the table's diagonal, and whether each off outline
 was marked doubtful; with --cells, the whole registered path (recognition2.pisanki) on the
-same deck. Decks 2, 4 and 6 only (development data).
-Run: nice .venv/bin/python benchmarks/outline_bleed.py [--deck 2|4|6] [--tables N] [--cells]
+same deck. Development decks only: 2, 4, 6 (made full bleed) and 8 (drawn full bleed).
+Run: nice .venv/bin/python benchmarks/outline_bleed.py [--deck 2|4|6|8] [--tables N] [--cells]
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import deck2  # noqa: E402
 import deck4  # noqa: E402
 import deck6  # noqa: E402
+import deck8  # noqa: E402
 import recognition2  # noqa: E402
 
 from assistant.vision import cards, synth  # noqa: E402
@@ -91,17 +92,18 @@ def outlines(n: int, seed: int) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--deck", type=int, choices=(2, 4, 6), default=2)
+    ap.add_argument("--deck", type=int, choices=(2, 4, 6, 8), default=2)
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--seed", type=int, default=7200)
     ap.add_argument("--cells", action="store_true",
                     help="also register the deck and read the fresh tables' cells")
     ap.add_argument("--keep-border", action="store_true", help="the deck as drawn (no bleed)")
     args = ap.parse_args()
-    base = {2: deck2, 4: deck4, 6: deck6}[args.deck]
-    recognition2.D.deck = base if args.keep_border else Bleed(base)
+    base = {2: deck2, 4: deck4, 6: deck6, 8: deck8}[args.deck]
+    drawn = args.keep_border or args.deck == 8  # deck 8 is drawn full bleed
+    recognition2.D.deck = base if drawn else Bleed(base)
     recognition2.D.number = args.deck
-    print(f"deck {args.deck} {'as drawn' if args.keep_border else 'full bleed, dark, 7:12'}")
+    print(f"deck {args.deck} {'as drawn' if drawn else 'full bleed, dark, 7:12'}")
     outlines(args.tables, args.seed)
     if args.cells:
         recognition2.pisanki(args.tables, True)
