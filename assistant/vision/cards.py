@@ -161,7 +161,7 @@ def _each_corner(col: np.ndarray, row: np.ndarray, rows: int, cols: int) -> bool
     return all(bool((a & b).any()) for a in (left, right) for b in (top, bottom))
 
 
-LOOSE = 0.012  # the most a table corner's jackknife spread may be, as a share of its
+LOOSE = 0.02  # the most a table corner's jackknife spread may be, as a share of its
 # diagonal: more, and the cards found do not pin the outline down (a corner is guessed)
 
 
@@ -170,7 +170,7 @@ def _loose(grid: np.ndarray, pts: np.ndarray, quad: np.ndarray, corners: np.ndar
     as a share of the diagonal: cards found in a cluster, a line or an L leave a corner to
     extrapolation, and the spread says how far it may be off."""
     n = len(pts)
-    if n < 7:
+    if n < 6:  # one left out leaves too few points to fit a perspective surely
         return np.inf
     fits = []
     for i in range(n):
