@@ -58,6 +58,7 @@ class D:
     deck = deck2
     number = 2
     show_mistakes = False
+    first_table = 7200  # the seed of the first fresh table photo (--fresh moves it)
 
 
 JUDGES = (3, 5, 7)  # drawn for judging only: their mistakes are not printed unless asked
@@ -121,7 +122,7 @@ def pisanki(n: int, learn: bool) -> None:
         by_ground: dict[str, list[int]] = {}
         fixed = [0, 0, 0]  # after the player dragged the corners: cells, right, wrong and sure
         for i in range(n):
-            data, truth = fresh_table(7200 + i)
+            data, truth = fresh_table(D.first_table + i)
             c0 = time.process_time()
             res = vp.recognise(data, truth["rows"], truth["cols"])
             cpu.append(time.process_time() - c0)
@@ -270,7 +271,11 @@ def main() -> int:
                          "with 'Also learn my cards')")
     ap.add_argument("--size", help="Okoshki: the deck's cards resized to WxH (e.g. 224x348, "
                     "bridge size): another card shape to develop on")
+    ap.add_argument("--fresh", type=int, default=0,
+                    help="Pisanki: read tables from seed 7200 + 100 × FRESH (other photos than "
+                         "the ones tuned on)")
     args = ap.parse_args()
+    D.first_table = 7200 + 100 * args.fresh
     decks = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6, 7: deck7, 8: deck8}
     D.deck, D.number = decks[args.deck], args.deck
     if args.size:

@@ -5,7 +5,8 @@ are white-balanced on each card's own paper. A cell of a new photo is cut with a
 (cards laid by hand are not where a grid says), compared cheaply with every view in both
 orientations (0° and 180°) to pick candidates, then each candidate is slid over the cell
 (normalised correlation of the Lab image) and checked on colour; the best few, each first
-shifted to the cell's light (a registration photo's colour cast), are settled pairwise where
+shifted to the cell's light (a registration photo's colour cast, judged first by the
+card's paper), are settled pairwise where
 they differ (each differing part, a flower or an egg, may shift a little:
 cards lie turned by hand); the margin to the best *other* card is the confidence. A cell
 whose best match is weak or close to another card's is unsure.
@@ -46,6 +47,9 @@ FLOWER_OVERRULE = 0.4  # a settling overruling on flowers alone by this much lea
 COMPACT = 3  # the duel looks at the parts where two cards differ at least this thick (px)
 CAST = 20.0  # the most a finalist's colour is shifted to the cell's light (Lab a, b ×2)
 ALONG = 4.0  # ...and at most this much along the card's own hue (a paler print)
+PAPER = 80  # a view's paper: its lightest fifth (percentile of lightness)...
+NEUTRAL = 40.0  # ...of about neutral colour (Lab a, b ×2 from grey)...
+PAPER_SHARE = 0.03  # ...over at least this share of the card, else the paper is not used
 GREY = 256.0  # a neutral colour's a, b as _lab scales them
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
@@ -290,11 +294,15 @@ def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
     colour = cv2.GaussianBlur(np.nan_to_num(placed)[..., 1:], (0, 0), DUEL_BLUR)
     if cell is not None and valid.sum() >= 50:
         # the view's colour cast (its registration photo's light, which the table's white
-        # balance did not take away) against the cell's: the median shift of colour over
-        # the whole card, small parts (a flower, an egg) aside. A shift along the card's
-        # own hue is rather a paler or stronger print (the cloth's colour scaled), which a
-        # shift does not model: only a little of it is followed; a shift so large that it
-        # is more than a cast is not made whole (another cloth's colour must still count)
+        # balance did not take away) against the cell's. First as the card's paper shows
+        # it: its light, near-neutral parts (a white check, an egg cup) take a cast's colour
+        # whatever the card, and stay as they are on a paler print
+        colour = colour + _paper_shift(placed, colour, valid, cell)
+        # then the median shift of colour over the whole card, small parts (a flower, an
+        # egg) aside. A shift along the card's own hue is rather a paler or stronger print
+        # (the cloth's colour scaled), which a shift does not model: only a little of it is
+        # followed; a shift so large that it is more than a cast is not made whole (another
+        # cloth's colour must still count)
         shift = np.median(cell[valid] - colour[valid], axis=0)
         hue = np.median(colour[valid], axis=0) - GREY
         norm = float(np.linalg.norm(hue))
@@ -304,6 +312,20 @@ def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
             shift = shift - hue * (along - float(np.clip(along, -ALONG, ALONG)))
         colour = colour + np.clip(shift, -CAST, CAST).astype(np.float32)
     return _Duelist(valid, colour)
+
+
+def _paper_shift(placed: np.ndarray, colour: np.ndarray, valid: np.ndarray,
+                 cell: np.ndarray) -> np.ndarray:
+    """The colour shift (at most CAST each way) that brings a view's paper (its lightest,
+    near-neutral parts) to the cell's colour there; none when a view shows too little paper
+    (a few pale pixels by a flower are not enough to judge light by)."""
+    light = np.where(valid, np.nan_to_num(placed[..., 0]), -1)
+    paper = valid & (light >= _top(light[valid], PAPER))
+    paper &= np.linalg.norm(colour - GREY, axis=2) < NEUTRAL
+    if paper.sum() < PAPER_SHARE * valid.sum():
+        return np.zeros(2, np.float32)
+    return np.clip(np.median(cell[paper] - colour[paper], axis=0), -CAST, CAST).astype(
+        np.float32)
 
 
 def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:

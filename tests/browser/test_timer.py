@@ -14,13 +14,10 @@ def seconds(text: str) -> int:
     return int(m) * 60 + int(s)
 
 
-def remaining_ms(page) -> float:
-    """What the phone's countdown shows, read precisely from its own clock and data."""
-    return page.evaluate(
-        """() => { const e = document.getElementById('timer');
-                   if (e.dataset.status !== 'running') return Number(e.dataset.remaining);
-                   return Number(e.dataset.endsAt) - (Date.now() + window.tableClock.offsetMs); }"""
-    )
+def ends_on_this_clock(page) -> float:
+    """When the phone's running countdown reaches 0:00, in its own Date.now() clock."""
+    return page.evaluate("""() => { const e = document.getElementById('timer');
+        return Number(e.dataset.endsAt) - window.tableClock.offsetMs; }""")
 
 
 def test_two_phones_share_one_timer(live_server, new_phone):
@@ -39,8 +36,10 @@ def test_two_phones_share_one_timer(live_server, new_phone):
     expect(b.locator("#timer")).to_have_attribute("data-status", "running", timeout=2000)
     expect(b.locator(".phase-name")).to_have_text("Ojojanie")
     a.wait_for_timeout(1200)
-    gap = abs(remaining_ms(a) - remaining_ms(b))
-    assert gap < 500, f"the phones differ by {gap:.0f} ms"
+    # Both phones run on this machine's clock, so the moment each shows 0:00 (in that clock) is
+    # comparable whenever it is read: the two reads may lie far apart on a busy machine.
+    gap = abs(ends_on_this_clock(a) - ends_on_this_clock(b))
+    assert gap < 500, f"the phones' countdowns end {gap:.0f} ms apart"
     assert 100 <= seconds(b.locator(".countdown").inner_text()) <= 119
     shot(a, "liski-timer-running")
 
