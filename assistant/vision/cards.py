@@ -115,6 +115,15 @@ def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None 
                ) -> np.ndarray | None:
     """The table's four corners (TL, TR, BR, BL) fitted to the cards found, or None when too
     few cards are found to place the grid surely."""
+    fit = table_fit(img, rows, cols, cards)
+    return None if fit is None else fit[0]
+
+
+def table_fit(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None = None
+              ) -> tuple[np.ndarray, bool] | None:
+    """table_quad's corners, and whether the cards found pin them down (a card in each quarter
+    of the table, and the corners move little when any one card is left out): else a corner
+    is only extrapolated from cards far from it, and the outline must be checked."""
     cards = find(img) if cards is None else cards
     if len(cards) < max(6, (rows * cols) // 3):
         return None
@@ -133,11 +142,46 @@ def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None 
     if fx is None or fy is None or fx[1] > 0.15 or fy[1] > 0.15:
         return None
     grid = np.stack([fx[0] + 0.5, fy[0] + 0.5], axis=1).astype(np.float32)
-    h, _ = cv2.findHomography(grid, pts.astype(np.float32), cv2.RANSAC, 0.1 * short)
+    h, inliers = cv2.findHomography(grid, pts.astype(np.float32), cv2.RANSAC, 0.1 * short)
     if h is None:
         return None
     corners = np.float32([[[0, 0], [cols, 0], [cols, rows], [0, rows]]])
-    return cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
+    quad = cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
+    keep = inliers.ravel() > 0
+    pinned = _each_corner(fx[0][keep], fy[0][keep], rows, cols) and _loose(
+        grid[keep], pts[keep].astype(np.float32), quad, corners) <= LOOSE
+    return quad, pinned
+
+
+def _each_corner(col: np.ndarray, row: np.ndarray, rows: int, cols: int) -> bool:
+    """Whether a card was found in each quarter of the table (the cells nearest each of its
+    corners): else that corner is only extrapolated from cards far away."""
+    left, top = col < (cols + 1) // 2, row < (rows + 1) // 2
+    right, bottom = col >= cols // 2, row >= rows // 2
+    return all(bool((a & b).any()) for a in (left, right) for b in (top, bottom))
+
+
+LOOSE = 0.02  # the most a table corner's jackknife spread may be, as a share of its
+# diagonal: more, and the cards found do not pin the outline down (a corner is guessed)
+
+
+def _loose(grid: np.ndarray, pts: np.ndarray, quad: np.ndarray, corners: np.ndarray) -> float:
+    """The jackknife spread of the table's corners (refitted leaving out one card at a time),
+    as a share of the diagonal: cards found in a cluster, a line or an L leave a corner to
+    extrapolation, and the spread says how far it may be off."""
+    n = len(pts)
+    if n < 6:  # one left out leaves too few points to fit a perspective surely
+        return np.inf
+    fits = []
+    for i in range(n):
+        rest = np.arange(n) != i
+        h, _ = cv2.findHomography(grid[rest], pts[rest], 0)
+        if h is None:
+            return np.inf
+        fits.append(cv2.perspectiveTransform(corners, h)[0])
+    fits_a = np.array(fits)
+    spread = np.sqrt((n - 1) / n * ((fits_a - fits_a.mean(axis=0)) ** 2).sum(axis=0))
+    return float(spread.max()) / float(np.linalg.norm(quad[2] - quad[0]))
 
 
 def cell_cards(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,

@@ -296,9 +296,9 @@ def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | Non
            ) -> tuple[np.ndarray, str | None]:
     """The table's outline fitted to its cards found one by one; failing that, the area dense
     with edges (then doubtful: a patterned cloth or a card not found may have misled it)."""
-    quad = cards.table_quad(img, rows, cols, found)
-    if quad is not None:
-        return _order(quad), None
+    fit = cards.table_fit(img, rows, cols, found)
+    if fit is not None:  # fitted to cards that leave a corner to a guess: the player checks it
+        return _order(fit[0]), None if fit[1] else N_("the cards found leave a corner to a guess")
     quad = find_table(img)
     if quad is None:
         raise NoCardsFound("No display table found on this photo: lay the cards on a plain "

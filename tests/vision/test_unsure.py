@@ -18,7 +18,7 @@ def test_an_outline_found_by_edges_marks_only_the_cells_in_doubt(tmp_path, monke
     data, truth = synth.pisanki_photo(7, 3, 5, 1)
     register.learn_pisanki(data, truth["grid"], tmp_path)
     # the cards cannot be found one by one: the outline comes from the edges' density
-    monkeypatch.setattr(cards, "table_quad", lambda *a, **k: None)
+    monkeypatch.setattr(cards, "table_fit", lambda *a, **k: None)
     res = vp.recognise(data, 3, 5)
     assert any("one by one" in str(w) for w in res.warnings)  # the player is still told
     got = [(synth.card_json(g.card), g.unsure) for row in res.grid for g in row]
