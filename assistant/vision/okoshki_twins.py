@@ -1,0 +1,104 @@
+"""Print or plain: two twins (the same window and colour, one with a fine print on the curtains)
+told apart by the print itself, at twice the close look's size, with the photo and the faces
+made equally sharp first (a soft photo shows a print softer, not absent)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.games import okoshki as ok
+from assistant.vision.okoshki_describe import SH, SW
+from assistant.vision.okoshki_views import fine_face
+
+BROAD = 3.0  # pixels (of 2 SW × 2 SH): what is broader than this is colour and shading, not print
+POOL = 4.0  # pixels: the fine contrast is averaged over this (a misfit of a line or two)
+MORE = 3.0  # one face's fine contrast this many times the other's: its print is there
+LEAST = 300  # pixels (of 2 SW × 2 SH) such a print, and the shared detail, must cover
+SOFTER = (0.0, 0.5, 0.8, 1.1, 1.5, 2.0, 2.6, 3.4)  # blurs tried to make two images equally sharp
+APART = 1.6  # after both are made equally sharp the two faces' print must still differ this much
+
+
+def _light(img: np.ndarray) -> np.ndarray:
+    """A BGR image in Lab, as float (a yellow print on a yellow curtain differs in colour
+    more than in lightness)."""
+    return cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _power(d: np.ndarray) -> np.ndarray:
+    """Per pixel, the squared length of a Lab difference."""
+    return (d * d).sum(axis=2)
+
+
+def _fine(light: np.ndarray, blur: float) -> np.ndarray:
+    """Per pixel, the contrast finer than BROAD (pooled over POOL) once blurred by `blur`."""
+    g = cv2.GaussianBlur(light, (0, 0), blur) if blur else light
+    return cv2.GaussianBlur(_power(g - cv2.GaussianBlur(g, (0, 0), BROAD)), (0, 0), POOL)
+
+
+def _sharpness(light: np.ndarray, where: np.ndarray, blur: float) -> float:
+    """How sharp an image is on `where`: its finest detail's share of its fine contrast."""
+    g = cv2.GaussianBlur(light, (0, 0), blur) if blur else light
+    finest = _power(g - cv2.GaussianBlur(g, (0, 0), 1.0))
+    fine = _power(g - cv2.GaussianBlur(g, (0, 0), BROAD))
+    return float(finest[where].mean() / (fine[where].mean() + 1e-6))
+
+
+def _softest(sharp: np.ndarray, target: float, where: np.ndarray) -> float:
+    """The least blur that makes `sharp` no sharper than `target` (SOFTER's last at most)."""
+    for blur in SOFTER:
+        if _sharpness(sharp, where, blur) <= target:
+            return blur
+    return SOFTER[-1]
+
+
+def print_lean(photo: np.ndarray, warp: np.ndarray, a: str, b: str,
+               inner: np.ndarray) -> float:
+    """How much the photographed card (flat, 2 SW × 2 SH, white-balanced) looks like twin `a`
+    rather than twin `b` where the print twin's curtains have the fine print the plain one
+    lacks: > 0 a, < 0 b, 0 when no telling. `warp`: the close look's move (photo's flat
+    frame → the frame, at SW × SH); `inner`: the pixels to compare (SH × SW, bool)."""
+    sign = 1.0 if ok.CARDS[a].suit.endswith("-print") else -1.0
+    printed, plain = (a, b) if sign > 0 else (b, a)
+    size = (2 * SW, 2 * SH)
+    full = warp.astype(np.float32).copy()
+    full[:, 2] *= 2
+    faces = [_light(cv2.warpAffine(fine_face(c), full, size, borderMode=cv2.BORDER_REPLICATE,
+                                   flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP))
+             for c in (printed, plain)]
+    seen = _light(photo)
+    inside = cv2.resize(inner.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
+    ex, ey = (_fine(f, 0.0) for f in faces)
+    # the print: where the print twin's fine contrast is many times the plain one's (away
+    # from the edges of that part, which a misfit of a pixel or two moves)
+    where = cv2.erode((inside & (ex > MORE * ey + 1.0)).astype(np.uint8),
+                      np.ones((5, 5), np.uint8)) > 0
+    big = max(float(np.percentile(ey[inside], 70)), 1.0) if inside.any() else 1.0
+    shared = inside & ~where & (ex > big) & (ey > big) & (np.abs(np.log((ex + 1) / (ey + 1))) < 0.4)
+    if shared.sum() < LEAST or where.sum() < LEAST:
+        return 0.0
+    # the softer of photo and faces sets the sharpness: the sharper side is blurred to it
+    # (on the detail both faces share: the window's frame, the index)
+    photo_sharp = _sharpness(seen, shared, 0.0)
+    face_sharp = _sharpness(faces[1], shared, 0.0)
+    blur_photo = _softest(seen, face_sharp, shared) if photo_sharp > face_sharp else 0.0
+    blur_face = _softest(faces[1], photo_sharp, shared) if face_sharp > photo_sharp else 0.0
+    ep = _fine(seen, blur_photo)
+    ex, ey = (_fine(f, blur_face) for f in faces)
+    # each curtain (each half of the card) on its own, and both must agree: a card lying
+    # over one of them brings its own edges and print, which look like a print
+    leans = []
+    for half in (slice(0, SW), slice(SW, 2 * SW)):
+        part = np.zeros_like(where)
+        part[:, half] = where[:, half]
+        if part.sum() < LEAST // 2:
+            continue
+        # each image's print contrast against its own shared detail (exposure, contrast)
+        p, x, y = (float(e[part].mean() / (e[shared].mean() + 1e-6)) for e in (ep, ex, ey))
+        if x < APART * y:
+            return 0.0  # blurred as soft as the photo, the print is gone: no telling
+        lp, lx, ly = np.log(p + 1e-6), np.log(x + 1e-6), np.log(y + 1e-6)
+        leans.append(float(np.clip((abs(lp - ly) - abs(lp - lx)) / abs(lx - ly), -1, 1)))
+    if not leans or min(leans) * max(leans) <= 0:
+        return 0.0
+    return sign * min(leans, key=abs)
