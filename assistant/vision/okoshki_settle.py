@@ -246,14 +246,15 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
     # a print's lines about half a pixel wide at SW × SH: neither comparison above tells
     # print from plain, so when the twins are in the running the print itself decides (at
-    # twice the size), and only when it says so clearly; the answer it changes is no surer
+    # twice the size), and only when it says so clearly
     if TWINS[ids[best_k]] in ids:
         j = ids.index(TWINS[ids[best_k]])
         w = warps[best_k] if fit[best_k] <= fit[j] else warps[j]
         fine = _card_balanced(flatten(img, m.quad, (2 * SW, 2 * SH)))
         if print_lean(fine, w, ids[j], ids[best_k], inner) > TWIN_CLEAR:
-            was, best_k = best_k, j
-            margin = min([margin] + [share(j, k) for k in range(n) if k not in (j, was)])
+            # the close look's own share between the two still counts: a changed answer
+            # is marked unsure, never surer than the one it replaced
+            best_k, margin = j, min(margin, min(share(j, k) for k in range(n) if k != j))
     best = ids[best_k]
     kind = ok.CARDS[best].kind
     kind_margin = min((share(best_k, k) for k in range(n)
