@@ -21,7 +21,7 @@ from assistant.vision.okoshki_describe import (
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
 from assistant.vision.okoshki_shape import flatten
-from assistant.vision.okoshki_twins import print_lean
+from assistant.vision.okoshki_twins import lean_at
 from assistant.vision.okoshki_views import TWINS, _end, _view_grey, view_table
 
 OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
@@ -61,6 +61,7 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
     return np.maximum(_outside(a, span_b), _outside(b, span_a))
 PAIR_MIN_PIXELS = 40
 TWIN_CLEAR = 0.5  # how clearly the print must say the other twin (okoshki_twins) to change
+TWIN_FAR = 0.7  # a twin this far behind (share) is not looked at in print (decks 4: ≤ 0.65)
 UNSEEN_MOST = 0.1  # a twin's view that never showed more of the card than this is no match
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
@@ -249,9 +250,10 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     # twice the size), and only when it says so clearly
     if TWINS[ids[best_k]] in ids:
         j = ids.index(TWINS[ids[best_k]])
-        w = warps[best_k] if fit[best_k] <= fit[j] else warps[j]
-        fine = _card_balanced(flatten(img, m.quad, (2 * SW, 2 * SH)))
-        if print_lean(fine, w, ids[j], ids[best_k], inner) > TWIN_CLEAR:
+        # (a twin the close look already put far behind is not looked at again: CPU)
+        if share(best_k, j) < TWIN_FAR and lean_at(img, m.quad, memo, warps[best_k]
+                                                 if fit[best_k] <= fit[j] else warps[j],
+                                                 ids[j], ids[best_k], inner) > TWIN_CLEAR:
             # the close look's own share between the two still counts: a changed answer
             # is marked unsure, never surer than the one it replaced
             best_k, margin = j, min(margin, min(share(j, k) for k in range(n) if k != j))
@@ -285,3 +287,4 @@ def _unseen_cap(inner: np.ndarray, covers: list[np.ndarray], best: int, twin: in
     the winner's view shows: below SURE_MARGIN when that part is over UNSEEN_MOST of it."""
     unseen = float((inner & covers[best] & ~covers[twin]).sum()) / max(1.0, float(inner.sum()))
     return SURE_MARGIN * UNSEEN_MOST / unseen if unseen > UNSEEN_MOST else float("inf")
+
