@@ -10,7 +10,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.vision.okoshki_describe import SH, SW, _card_balanced
 from assistant.vision.okoshki_shape import flatten
-from assistant.vision.okoshki_views import fine_faces
+from assistant.vision.okoshki_views import fine_faces, view_table
 
 BROAD = 3.0  # pixels (of 2 SW × 2 SH): what is broader than this is colour and shading, not print
 POOL = 11  # pixels: the fine contrast is averaged over this (a misfit of a line or two)
@@ -47,24 +47,47 @@ def _fine(light: np.ndarray, blur: float) -> np.ndarray:
 
 
 def _sharpness(light: np.ndarray, where: np.ndarray, blur: float) -> float:
-    """How sharp an image is on `where`: its finest detail's share of its fine contrast."""
+    """How sharp an image is on `where`: its finest detail's share of its fine contrast (in
+    lightness alone: the shared detail, a frame and an index, is dark on light)."""
+    return _sharp_of(*_detail(light[..., 0], blur), where)
+
+
+def _detail(light: np.ndarray, blur: float) -> tuple[np.ndarray, np.ndarray]:
+    """The finest detail's power and the fine detail's power of a lightness, blurred."""
     g = cv2.GaussianBlur(light, (0, 0), blur) if blur else light
-    finest = _power(g - cv2.GaussianBlur(g, (0, 0), 1.0))
-    fine = _power(g - cv2.GaussianBlur(g, (0, 0), BROAD))
+    finest, fine = g - cv2.GaussianBlur(g, (0, 0), 1.0), g - cv2.GaussianBlur(g, (0, 0), BROAD)
+    return finest * finest, fine * fine
+
+
+def _sharp_of(finest: np.ndarray, fine: np.ndarray, where: np.ndarray) -> float:
+    """_sharpness from the two powers of _detail."""
     return _mean(finest, where) / (_mean(fine, where) + 1e-6)
 
 
-def _softest(sharp: np.ndarray, target: float, where: np.ndarray) -> float:
-    """The least of SOFTER's blurs that makes `sharp` no sharper than `target` (its last at
-    most; a sharpness falls as the blur grows, so it is searched by halves)."""
+def _softest(sharpness, target: float) -> float:
+    """The least of SOFTER's blurs at which `sharpness(blur)` is no more than `target` (its
+    last at most; a sharpness falls as the blur grows, so it is searched by halves)."""
     lo, hi = 0, len(SOFTER) - 1
     while lo < hi:
         mid = (lo + hi) // 2
-        if _sharpness(sharp, where, SOFTER[mid]) <= target:
+        if sharpness(SOFTER[mid]) <= target:
             hi = mid
         else:
             lo = mid + 1
     return SOFTER[lo]
+
+
+def _face_maps(cid: str, blur: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A card's fine face blurred by `blur`: its fine contrast (_fine), and the finest and
+    the fine detail's power of its lightness (_detail), on the frame; worked out once per
+    view table."""
+    kept = view_table()[11]
+    if (cid, blur) not in kept:
+        lab = _light(fine_faces()[cid])
+        g = cv2.GaussianBlur(lab, (0, 0), blur) if blur else lab
+        kept[(cid, blur)] = (cv2.blur(_power(g - cv2.GaussianBlur(g, (0, 0), BROAD)),
+                                      (POOL, POOL)), *_detail(lab[..., 0].copy(), blur))
+    return kept[(cid, blur)]
 
 
 def print_lean(photo: np.ndarray, warp: np.ndarray, a: str, b: str,
@@ -78,12 +101,14 @@ def print_lean(photo: np.ndarray, warp: np.ndarray, a: str, b: str,
     size = (2 * SW, 2 * SH)
     full = warp.astype(np.float32).copy()
     full[:, 2] *= 2
-    faces = [_light(cv2.warpAffine(fine_faces()[c], full, size, borderMode=cv2.BORDER_REPLICATE,
-                                   flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP))
-             for c in (printed, plain)]
+    def moved(x: np.ndarray) -> np.ndarray:
+        """A map of a face (on the frame) laid onto the photographed card."""
+        return cv2.warpAffine(x, full, size, borderMode=cv2.BORDER_REPLICATE,
+                              flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP)
+
     seen = _light(photo)
     inside = cv2.resize(inner.astype(np.uint8), size, interpolation=cv2.INTER_NEAREST) > 0
-    ex, ey = (_fine(f, 0.0) for f in faces)
+    ex, ey = (moved(_face_maps(c, 0.0)[0]) for c in (printed, plain))
     # the print: where the print twin's fine contrast is many times the plain one's (away
     # from the edges of that part, which a misfit of a pixel or two moves)
     where = cv2.erode((inside & (ex > MORE * ey + 1.0)).astype(np.uint8),
@@ -93,14 +118,21 @@ def print_lean(photo: np.ndarray, warp: np.ndarray, a: str, b: str,
     if shared.sum() < LEAST or where.sum() < LEAST:
         return 0.0
     shared = shared.astype(np.uint8)
+
+    def face_sharpness(blur: float) -> float:
+        """_sharpness of the plain face laid onto the card, blurred by `blur`."""
+        _, finest, fine = _face_maps(plain, blur)
+        return _sharp_of(moved(finest), moved(fine), shared)
+
     # the softer of photo and faces sets the sharpness: the sharper side is blurred to it
     # (on the detail both faces share: the window's frame, the index)
     photo_sharp = _sharpness(seen, shared, 0.0)
-    face_sharp = _sharpness(faces[1], shared, 0.0)
-    blur_photo = _softest(seen, face_sharp, shared) if photo_sharp > face_sharp else 0.0
-    blur_face = _softest(faces[1], photo_sharp, shared) if face_sharp > photo_sharp else 0.0
+    face_sharp = face_sharpness(0.0)
+    blur_photo = _softest(lambda b: _sharpness(seen, shared, b), face_sharp) \
+        if photo_sharp > face_sharp else 0.0
+    blur_face = _softest(face_sharpness, photo_sharp) if face_sharp > photo_sharp else 0.0
     ep = _fine(seen, blur_photo)
-    ex, ey = (_fine(f, blur_face) for f in faces)
+    ex, ey = (moved(_face_maps(c, blur_face)[0]) for c in (printed, plain))
     # each curtain (each half of the card) on its own, and both must agree: a card lying
     # over one of them brings its own edges and print, which look like a print
     leans = []
