@@ -21,7 +21,6 @@ from assistant.vision.okoshki_describe import (
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
 from assistant.vision.okoshki_shape import flatten
-from assistant.vision.okoshki_twins import lean_at
 from assistant.vision.okoshki_views import TWINS, _end, _view_grey, view_table
 
 OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
@@ -60,8 +59,6 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
     off does not."""
     return np.maximum(_outside(a, span_b), _outside(b, span_a))
 PAIR_MIN_PIXELS = 40
-TWIN_CLEAR = 0.5  # how clearly the print must say the other twin (okoshki_twins) to change
-TWIN_FAR = 0.7  # a twin this far behind (share) is not looked at in print (decks 4: ≤ 0.65)
 UNSEEN_MOST = 0.1  # a twin's view that never showed more of the card than this is no match
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
@@ -244,20 +241,8 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     if any(share(best_k, k) < 0 for k in range(n) if k != best_k):
         wins = [sum(share(i, j) for j in range(n) if j != i) for i in range(n)]
         best_k = int(np.argmax(wins))
-    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
-    # a print's lines about half a pixel wide at SW × SH: neither comparison above tells
-    # print from plain, so when the twins are in the running the print itself decides (at
-    # twice the size), and only when it says so clearly
-    if TWINS[ids[best_k]] in ids:
-        j = ids.index(TWINS[ids[best_k]])
-        # (a twin the close look already put far behind is not looked at again: CPU)
-        if share(best_k, j) < TWIN_FAR and lean_at(img, m.quad, memo, warps[best_k]
-                                                 if fit[best_k] <= fit[j] else warps[j],
-                                                 ids[j], ids[best_k], inner) > TWIN_CLEAR:
-            # the close look's own share between the two still counts: a changed answer
-            # is marked unsure, never surer than the one it replaced
-            best_k, margin = j, min(margin, min(share(j, k) for k in range(n) if k != j))
     best = ids[best_k]
+    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
     kind = ok.CARDS[best].kind
     kind_margin = min((share(best_k, k) for k in range(n)
                        if k != best_k and ok.CARDS[ids[k]].kind != kind), default=m.kind_margin)
@@ -287,4 +272,3 @@ def _unseen_cap(inner: np.ndarray, covers: list[np.ndarray], best: int, twin: in
     the winner's view shows: below SURE_MARGIN when that part is over UNSEEN_MOST of it."""
     unseen = float((inner & covers[best] & ~covers[twin]).sum()) / max(1.0, float(inner.sum()))
     return SURE_MARGIN * UNSEEN_MOST / unseen if unseen > UNSEEN_MOST else float("inf")
-

@@ -50,7 +50,7 @@ def learned_views(folder) -> tuple[list[str], np.ndarray]:
 def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray],
                           np.ndarray, list[np.ndarray],
                           tuple[list[np.ndarray], list[np.ndarray]], list[np.ndarray],
-                          list[tuple[np.ndarray, np.ndarray]], dict[str, np.ndarray], dict]:
+                          list[tuple[np.ndarray, np.ndarray]]]:
     """Every view of every card (its face, plus views learned from confirmed zones), grouped
     by card: the card ids, where each card's views start, the colour and grey descriptors,
     each view's flat face (SW × SH, white-balanced, on the deck's frame) for the close
@@ -58,9 +58,7 @@ def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np
     rest was only its edge repeated when it was moved onto the frame), and each view's Lab
     images before their lightness is standardised (_lab_raw) and after (_lab), its coarse
     Lab image before (_coarse_raw) and its Lab's span: the close look moves these onto the
-    photo rather than work them out again for every card it looks at; last, each card's
-    face at twice that size on the frame (fine_faces), and a place to keep what is worked
-    out of those (okoshki_twins) for as long as this table stands."""
+    photo rather than work them out again for every card it looks at."""
     faces = deck.okoshki_faces()
     extra_ids, extra = learned_views(deck.REGISTERED["folder"])
     small = {c.id: cv2.resize(faces[c.id], (SW, SH), interpolation=cv2.INTER_AREA)
@@ -87,26 +85,7 @@ def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np
     raws = [_lab_raw(f) for f in flats]
     labs = [_lab_done(r.copy()) for r in raws]
     return (ids, np.array(starts), np.stack(colour), np.stack(grey), flats, frame, known,
-            (raws, labs), [_coarse_raw(f) for f in flats], [_span(lab) for lab in labs],
-            {c.id: _fine_face(faces[c.id], move) for c, move in zip(ok.DECK, moves, strict=True)},
-            {})
-
-
-def _fine_face(face: np.ndarray, move: np.ndarray) -> np.ndarray:
-    """A face at 2 SW × 2 SH laid on the deck's frame by its move (found at half size)."""
-    full = move.copy()
-    full[:, 2] *= 4
-    face = cv2.resize(face, (2 * SW, 2 * SH), interpolation=cv2.INTER_AREA)
-    return _card_balanced(cv2.warpAffine(face, full, (2 * SW, 2 * SH),
-                                         flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
-                                         borderMode=cv2.BORDER_REPLICATE))
-
-
-def fine_faces() -> dict[str, np.ndarray]:
-    """Each card's face at twice the close look's size (2 SW × 2 SH, white-balanced), laid
-    on the deck's frame as its view is: the finest the registered face shows (a print's
-    lines about half a pixel wide at SW × SH)."""
-    return view_table()[10]
+            (raws, labs), [_coarse_raw(f) for f in flats], [_span(lab) for lab in labs])
 
 
 @cache

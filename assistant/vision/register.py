@@ -237,45 +237,12 @@ def _colour_edges(prof: np.ndarray, band: int = 3) -> tuple[np.ndarray, np.ndarr
     return edges, edges
 
 
-TABLE_LIKE = 4 * outlines.UNLIKE_LEAST  # unlike_table's distance (×2) at which no table shows
-SLIDE = 0.03  # share of a cell a card may lie off its cell's centre (the layout's outline is rough)
-
-
-def _gap_edges(prof: np.ndarray, band: int = 3) -> tuple[np.ndarray, np.ndarray]:
-    """A card's near and far edges along a profile of Lab and table-likeness (n × 4): the
-    colour edges, each weighed by how like the table the `band` pixels beyond it are (the
-    gap between cards, where the table shows)."""
-    edges = _colour_edges(prof[:, :3], band)[0]
-    c = np.concatenate([[0.0], np.cumsum(prof[:, 3])])
-    n = len(prof)
-    x = np.arange(n)
-    lo, hi = np.clip(x - band, 0, n), np.clip(x + band, 0, n)
-    before = (c[x] - c[lo]) / np.maximum(x - lo, 1)
-    after = (c[hi] - c[x]) / np.maximum(hi - x, 1)
-    return edges * before, edges * after
-
-
-def _span(near: np.ndarray, far: np.ndarray, length: float, centre: float,
-          reach: float) -> tuple[float, float]:
-    """`_best_span` at once over all the starts (the same answer, first best kept)."""
-    first = int(centre - length / 2 - reach)
-    starts = np.arange(max(first, 0), int(centre - length / 2 + reach) + 1)
-    ends = np.round(starts + length).astype(int)
-    starts, ends = starts[ends < len(far)], ends[ends < len(far)]
-    if not len(starts):
-        return centre - length / 2, -1e9
-    score = near[starts] + far[ends]
-    k = int(np.argmax(score))
-    return float(starts[k]), float(score[k])
-
-
 def _fit_in_table(data: bytes, img: np.ndarray, rows: int,
                   cols: int) -> tuple[list[np.ndarray], list[str | None], list] | None:
     """The faces of a layout whose cards show no light outline, what is wrong with each, and
     their outlines: the layout's own outline (everything unlike the table) gives the grid;
-    each card is placed near its cell's centre at the one width and the one height whose
-    edges (where the table shows beyond them) stand out most over all the cards, then
-    aligned; None when no layout is found."""
+    each card is centred on its cell at the one size (one gap both ways) whose colour edges
+    stand out most over all the cards, then aligned; None when no layout is found."""
     # the layout's own outline: the blob of everything unlike the table (cards of any stock)
     quad = outlines.layout_quad(outlines.unlike_table(img)[1])
     if quad is None:
@@ -283,16 +250,12 @@ def _fit_in_table(data: bytes, img: np.ndarray, rows: int,
     h = cv2.getPerspectiveTransform(np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]]),
                                     quad.astype(np.float32))
     lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
-    # a fourth channel: how like the table each pixel is (1: the table's own colours), so
-    # that a card's edge is told from a window's by the table showing beyond it
-    like = 1 - np.clip(outlines.unlike_table(img)[0].astype(np.float32) / TABLE_LIKE, 0, 1)
-    lab = np.dstack([lab, like])
     px = float(FIT_PX)
     pad = 0.3
     to_rect = np.array([[px, 0, pad * px], [0, px, pad * px], [0, 0, 1]]) @ np.linalg.inv(h)
     rw, rh = int((cols + 2 * pad) * px), int((rows + 2 * pad) * px)
     rect = cv2.warpPerspective(lab, to_rect, (rw, rh), flags=cv2.INTER_LINEAR)
-    half = int(0.75 * px)
+    half = int(0.65 * px)
     looks = []  # per card, per turn: the patch's edge profiles across and down
     for k in range(rows * cols):
         r, c = divmod(k, cols)
@@ -303,38 +266,40 @@ def _fit_in_table(data: bytes, img: np.ndarray, rows: int,
             rot[:, 2] += (half - cx, half - cy)
             patch = cv2.warpAffine(rect, rot, (2 * half, 2 * half), flags=cv2.INTER_LINEAR)
             mid = slice(int(half - 0.25 * px), int(half + 0.25 * px))
-            per_turn.append((rot, _gap_edges(patch[mid].mean(axis=0)),
-                             _gap_edges(patch[:, mid].mean(axis=1))))
+            per_turn.append((rot, _colour_edges(patch[mid].mean(axis=0)),
+                             _colour_edges(patch[:, mid].mean(axis=1))))
         looks.append(per_turn)
 
-    # Every card lies near its cell's centre (the layout's own outline gives the grid), at
-    # one size for them all: where the edges of all the cards together stand out most. A
-    # card's own free search for its edges slides onto the window or the next gap; `aligned`
-    # then moves each card onto the others.
+    # Every card is centred on its cell (the layout's own outline gives the grid), at one
+    # size: where the edges of all the cards together stand out most. A card's own search
+    # for its edges, or one shift for them all, slides onto the window, the stock's margin
+    # (its edge hardly shows on a dark cloth) or the next gap; `aligned` then moves each
+    # card onto the others.
     def total(axis: int, size: float) -> float:
-        return sum(max(_span(*t[axis], size * px, half, SLIDE * px)[1] for t in per_turn)
+        return sum(max(_best_span(*t[axis], size * px, half, 0)[1] for t in per_turn)
                    for per_turn in looks)
 
+    # one gap between cards both ways (as hands lay them): a card's share of its cell across
+    # and down follow from it and the cells' shape, so a strong span inside the card (a
+    # window, a frame) cannot pass for the card one way only
     across = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2 / cols
     down = (np.linalg.norm(quad[3] - quad[0]) + np.linalg.norm(quad[2] - quad[1])) / 2 / rows
-    # the width and the height apart: the edges count only where the table shows beyond
-    # them, so a window's frame (the card's strip or margin beyond it) cannot pass for the card
-    cw = 1 - max(GAPS, key=lambda g: total(1, 1 - g))
-    ch = 1 - max(GAPS * across / down, key=lambda g: total(2, 1 - g))
+    gx = max(GAPS, key=lambda g: total(1, 1 - g) + total(2, 1 - g * across / down))
+    cw, ch = 1 - gx, 1 - gx * across / down
     quads = []
     back = np.linalg.inv(to_rect)
     for per_turn in looks:
         best = None
         for rot, ex, ey in per_turn:
-            x0, sx = _span(*ex, cw * px, half, SLIDE * px)
-            y0, sy = _span(*ey, ch * px, half, SLIDE * px)
+            x0, sx = _best_span(*ex, cw * px, half, 0)
+            y0, sy = _best_span(*ey, ch * px, half, 0)
             if best is None or sx + sy > best[0]:
                 corners = np.float32([[x0, y0], [x0 + cw * px, y0],
                                       [x0 + cw * px, y0 + ch * px], [x0, y0 + ch * px]])
                 best = (sx + sy, cv2.transform(corners[None], cv2.invertAffineTransform(rot))[0])
         assert best is not None
         quads.append(cv2.perspectiveTransform(best[1][None].astype(np.float32), back)[0])
-    quads = aligned(img, quads, square=True)
+    quads = aligned(img, quads)
     faces, faults = _cut_faces(data, img, quads)
     return faces, faults, quads
 
@@ -407,26 +372,11 @@ def _patch_map(quad: np.ndarray) -> np.ndarray:
     return to_photo @ to_unit
 
 
-def _corner_angles(quad: np.ndarray) -> np.ndarray:
-    """The quad's four corner angles, in degrees."""
-    out = []
-    for k in range(4):
-        u, v = quad[k - 1] - quad[k], quad[(k + 1) % 4] - quad[k]
-        cos = float(np.dot(u, v) / (np.linalg.norm(u) * np.linalg.norm(v) + 1e-9))
-        out.append(np.degrees(np.arccos(np.clip(cos, -1, 1))))
-    return np.array(out)
-
-
-SHEAR_MOST = 1.0  # degrees an alignment may bend a card's corners (more: a shear, not a card)
-
-
-def aligned(img: np.ndarray, quads: list[np.ndarray],
-            square: bool = False) -> list[np.ndarray]:
+def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
     """The cards' outlines moved so that every card sits where the others do on their common
     frame (the printed border, the window's frame): the cards of a deck share it, so each one
     laid out is aligned (ECC, a small affine move) onto the median of all of them. A fit
-    misled by a printed line near the edge, or a neighbour's, is put back in line. With
-    `square`, a move that bends the card's corners (a shear) is kept to its shift."""
+    misled by a printed line near the edge, or a neighbour's, is put back in line."""
     if len(quads) < 8:
         return quads
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -442,7 +392,6 @@ def aligned(img: np.ndarray, quads: list[np.ndarray],
     ix, iy = round(PW * (PAD + 0.2) / (1 + 2 * PAD)), round(PH * (PAD + 0.2) / (1 + 2 * PAD))
     ring[iy:PH - iy, ix:PW - ix] = 0
     warps = [np.eye(2, 3, dtype=np.float32) for _ in quads]
-    shifts = [np.eye(2, 3, dtype=np.float32) for _ in quads]
     criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4)
     for _ in range(2):  # the median of the cards as they stand, then as aligned
         moved = [cv2.warpAffine(p, w, (PW, PH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
@@ -458,7 +407,6 @@ def aligned(img: np.ndarray, quads: list[np.ndarray],
             found = cv2.matchTemplate(p, middle, cv2.TM_CCOEFF_NORMED)
             _, _, _, (dx, dy) = cv2.minMaxLoc(found)
             w = np.float32([[1, 0, dx - m], [0, 1, dy - m]])
-            shifts[k] = w.copy()
             try:
                 _, w = cv2.findTransformECC(template, p, w.copy(), cv2.MOTION_AFFINE, criteria,
                                             ring, 3)
@@ -472,13 +420,10 @@ def aligned(img: np.ndarray, quads: list[np.ndarray],
     far = np.float32([[PW * (1 + PAD) / (1 + 2 * PAD), PH * (1 + PAD) / (1 + 2 * PAD)]])
     rect = np.float32([[corners[0, 0], corners[0, 1]], [far[0, 0], corners[0, 1]],
                        [far[0, 0], far[0, 1]], [corners[0, 0], far[0, 1]]])
-    for q, m, w, shift in zip(quads, maps, warps, shifts, strict=True):
+    for m, w in zip(maps, warps, strict=True):
         # the template's card rectangle, as this card's patch has it, back on the photo
-        quad = cv2.perspectiveTransform(cv2.transform(rect[None], w)[0][None], m)[0]
-        if square and np.abs(_corner_angles(quad) - _corner_angles(q)).max() > SHEAR_MOST:
-            # a full-bleed card has no frame of its own: ECC may shear it onto its picture
-            quad = cv2.perspectiveTransform(cv2.transform(rect[None], shift)[0][None], m)[0]
-        out.append(quad.astype(np.float32))
+        in_patch = cv2.transform(rect[None], w)[0]
+        out.append(cv2.perspectiveTransform(in_patch[None], m)[0].astype(np.float32))
     return out
 
 
