@@ -78,15 +78,9 @@ def _side_lines(contour: np.ndarray, box: np.ndarray) -> np.ndarray | None:
             return None
         vx, vy, x0, y0 = cv2.fitLine(pts[near], cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
         lines.append((np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)))
-    corners = []
-    for k in range(4):  # corner k joins side k-1 and side k
-        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
-        m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
-        if abs(np.linalg.det(m)) < 1e-3:
-            return None
-        t = np.linalg.solve(m, p2 - p1)
-        corners.append(p1 + t[0] * d1)
-    quad = np.float32(corners)
+    quad = _corners(lines)
+    if quad is None:
+        return None
     if np.abs(quad - box).max() > 0.15 * max(np.linalg.norm(box[1] - box[0]),
                                              np.linalg.norm(box[2] - box[1])):
         return None
@@ -234,15 +228,8 @@ def _straight_sides(contour: np.ndarray, quad: np.ndarray) -> np.ndarray:
             off = np.abs((pts - p0) @ np.float32([-d[1], d[0]]))
             near &= off < max(3.0, float(np.percentile(off[near], 50)) * 2)
         lines.append((p0, d))
-    corners = []
-    for k in range(4):
-        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
-        m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
-        if abs(np.linalg.det(m)) < 1e-3:
-            return quad
-        t = np.linalg.solve(m, p2 - p1)
-        corners.append(p1 + t[0] * d1)
-    return np.float32(corners)
+    fitted = _corners(lines)
+    return quad if fitted is None else fitted
 
 
 def layout_quad(filled: np.ndarray, least: float = 0.1) -> np.ndarray | None:
@@ -444,3 +431,16 @@ def corner_quads(mask: np.ndarray, short: float, min_run: float = 0.35,
                                     corner + back * lb])
                     out.append(upright(q))
     return out
+
+
+def _corners(lines: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray | None:
+    """Four sides (a point and a direction each) as corners; None if two sides are parallel."""
+    corners = []
+    for k in range(4):  # corner k joins side k-1 and side k
+        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
+        m = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+        if abs(np.linalg.det(m)) < 1e-3:
+            return None
+        t = np.linalg.solve(m, p2 - p1)
+        corners.append(p1 + t[0] * d1)
+    return np.float32(corners)
