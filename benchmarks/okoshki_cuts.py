@@ -29,7 +29,7 @@ import deck4  # noqa: E402
 import deck6  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
-from assistant.vision import evaluate, register, synth  # noqa: E402
+from assistant.vision import evaluate, layout, register, synth  # noqa: E402
 
 UNIT = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
 
@@ -56,31 +56,31 @@ def insets(quads: list[np.ndarray], truth: list, scale: float) -> np.ndarray:
 def cuts(d, seeds: list[int]) -> None:
     """Print each layout photo's cut against its truth."""
     seen: list = []
-    real = register.aligned
+    real = layout.aligned
 
     def spy(img, quads):
         out = real(img, quads)
         seen.append((img.shape, out))
         return out
 
-    register.aligned = spy
+    layout.aligned = spy
     try:
         for seed in seeds:
             data, truth = layout_photo(d, seed)
             seen.clear()
-            faces, faults = register.layout_cards(data)
+            faces, faults = layout.layout_cards(data)
             usable = sum(f is None for f in faults)
             if not seen:
                 print(f"seed {seed}: cut as a grid of the table, {usable}/48 usable")
                 continue
             shape, quads = seen[-1]
             # the cut apart is the one returned when its first face is what layout_cards gave
-            big = register.decode(data, 2 * register.WORK_SIDE)
+            big = layout.decode(data, 2 * layout.WORK_SIDE)
             s = big.shape[1] / shape[1]
-            dst = np.float32([[0, 0], [register.deck.W, 0], [register.deck.W, register.deck.H],
-                              [0, register.deck.H]])
+            dst = np.float32([[0, 0], [layout.deck.W, 0], [layout.deck.W, layout.deck.H],
+                              [0, layout.deck.H]])
             m = cv2.getPerspectiveTransform(quads[0].astype(np.float32) * s, dst)
-            first = cv2.warpPerspective(big, m, (register.deck.W, register.deck.H),
+            first = cv2.warpPerspective(big, m, (layout.deck.W, layout.deck.H),
                                         flags=cv2.INTER_AREA, borderValue=(0, 0, 0))
             how = "card by card" if np.array_equal(first, faces[0]) else "as a grid of the table"
             a = insets(quads, truth["cards"], synth.PHOTO_W / shape[1])
@@ -89,24 +89,24 @@ def cuts(d, seeds: list[int]) -> None:
                   f"{np.abs(a).max(0).round(3)}, cards with a side over 4 % off "
                   f"{int((np.abs(a) > 0.04).any(1).sum())}")
     finally:
-        register.aligned = real
+        layout.aligned = real
 
 
 def oracle(d, zones: int) -> None:
     """Register with every card cut at its true outline (where the layout is cut card by
     card: a layout cut as a grid of the table keeps its grid), then read the zones."""
     truths: dict[bytes, dict] = {}
-    real_cut, real_aligned = register._cut_apart, register.aligned
+    real_cut, real_aligned = layout._cut_apart, layout.aligned
 
     def cut_at_truth(data, img, quads, rows, cols):
         s = img.shape[1] / synth.PHOTO_W
-        register.aligned = lambda _img, _q: [np.float32(c) * s for c in truths[data]["cards"]]
+        layout.aligned = lambda _img, _q: [np.float32(c) * s for c in truths[data]["cards"]]
         try:
             return real_cut(data, img, quads, rows, cols)
         finally:
-            register.aligned = real_aligned
+            layout.aligned = real_aligned
 
-    register._cut_apart = cut_at_truth
+    layout._cut_apart = cut_at_truth
     try:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
@@ -137,7 +137,7 @@ def oracle(d, zones: int) -> None:
                 print("  mistake:", mistake)
             register.use_folder(None)
     finally:
-        register._cut_apart = real_cut
+        layout._cut_apart = real_cut
 
 
 def main() -> int:

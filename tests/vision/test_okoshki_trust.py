@@ -13,6 +13,7 @@ from assistant.games import okoshki as ok
 from assistant.vision import deck, register, synth
 from assistant.vision import okoshki as vo
 from assistant.vision.decode import decode
+from assistant.vision.layout import aligned
 
 
 @pytest.fixture(autouse=True)
@@ -61,7 +62,7 @@ def test_a_card_cut_askew_is_put_back_in_line_with_the_others():
     quads[9] = true[9] + 0.06 * across - 0.05 * down  # a fit misled by a printed line
     quads[30] = true[30] * 1.0
     quads[30][[1, 2]] -= 0.06 * across  # cut too narrow on one side
-    out = register.aligned(img, quads)
+    out = aligned(img, quads)
     width = float(np.linalg.norm(across))
     for k in (9, 30):
         before = float(np.abs(quads[k] - true[k]).max())

@@ -1,0 +1,229 @@
+"""The 48 faces of an Okoshki registration layout photo, each cut at its card's own outline,
+and what is wrong with each (glare, blur, cut off); layout_fit.py finds where the cards lie."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from assistant.messages import N_, MessageError
+from assistant.vision import deck, layout_fit, outlines
+from assistant.vision import pisanki as vp
+from assistant.vision.decode import WORK_SIDE, decode
+from assistant.vision.layout_fit import OKOSHKI_COLS, OKOSHKI_ROWS
+
+
+class RegisterError(MessageError):
+    """A registration photo that cannot be used; one line says why."""
+
+
+def _table_cells(data: bytes, rows: int, cols: int, size: tuple[int, int]) -> list[np.ndarray]:
+    img = decode(data)
+    quad = vp.find_table(img)
+    if quad is None:
+        raise RegisterError("No cards found: lay them edge to edge on a plain table and take "
+                            "the photo from above.")
+    quad = vp.refine_quad(img, quad)
+    w, h = size
+    dst = np.float32([[0, 0], [cols * w, 0], [cols * w, rows * h], [0, rows * h]])
+    table = cv2.warpPerspective(img, cv2.getPerspectiveTransform(quad, dst), (cols * w, rows * h))
+    return [table[r * h:(r + 1) * h, c * w:(c + 1) * w] for r in range(rows) for c in range(cols)]
+
+
+GLARE_SHARE = 0.06  # a card with more of its face blown out than this is retaken
+BLUR_SHARE = 0.35  # a card far less sharp than the layout's median card is retaken
+
+
+def cell_faults(cells: list[np.ndarray]) -> list[str | None]:
+    """For each cut card: None when usable, else what is wrong with it (glare, blur)."""
+    sharp = []
+    for cell in cells:
+        gray = cv2.cvtColor(cell, cv2.COLOR_BGR2GRAY)
+        sharp.append(float(cv2.Laplacian(gray, cv2.CV_32F).var()))
+    median = float(np.median(sharp)) if sharp else 0.0
+    out: list[str | None] = []
+    for cell, s in zip(cells, sharp, strict=True):
+        my, mx = cell.shape[0] // 12, cell.shape[1] // 12  # inside any white border
+        inner = cell[my:-my, mx:-mx]
+        blown = float((inner.min(axis=2) > 245).mean())
+        if blown > GLARE_SHARE:
+            out.append(N_("glare"))
+        elif s < BLUR_SHARE * median:
+            out.append(N_("blurred"))
+        elif min(cell.shape[:2]) == 0 or float(cell.max(axis=2).mean()) < 25:
+            out.append(N_("cut off"))
+        else:
+            out.append(None)
+    return out
+
+
+def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS,
+                 quads_out: list | None = None) -> tuple[list[np.ndarray], list[str | None]]:
+    """The faces of a layout photo, each cut at its card's own outline, and what is wrong
+    with each (None: usable; "glare", "blurred", "cut off"). The cards found on their own
+    give the grid (each by its centre) and the card's size; then every cell's card is fitted
+    where its edges are. `quads_out` receives the outlines fitted in the table's grid when
+    the cards were not found on their own (their shape is the deck's)."""
+    img = decode(data)
+    # a keyline card's outline is its keyline here (nested=False): the faces and the ids
+    # pass are tuned on such cuts; cut at the whole card, deck 4 reads 13 of 204 ids worse
+    quads = outlines.card_quads(img, blobs=outlines.light_blobs(img, nested=False))
+    apart = _cut_apart(data, img, quads, rows, cols)
+    if apart is not None and len(quads) >= rows * cols // 2:
+        return apart
+    # no layout of separate cards (edge to edge), or only some found apart (a shadow, cards
+    # touching here and there, where the grid they give may be a row or a column off): cut
+    # the table as a grid too, and keep the cut with fewer cards to retake (a grid that is
+    # off cuts cards in two or off the photo), then the one whose cards have their frames
+    # along their edges
+    found = _table_cells(data, rows, cols, (deck.W, deck.H))
+    faults = cell_faults(found)
+    for i in layout_fit.cut_off(data):
+        faults[i] = N_("cut off")
+    if not quads:
+        # not one light outline (full-bleed cards, a dark stock): each card is fitted in
+        # the layout's own grid where its edges are, rather than the grid cut blind (cards
+        # laid edge to edge that show light outlines here and there keep the grid's cut)
+        fitted = layout_fit.fit_in_table(img, rows, cols)
+        if fitted is not None:
+            fitted = aligned(img, fitted)
+            faces, fits = _cut_faces(data, img, fitted)
+            if sum(f is not None for f in fits) <= sum(f is not None for f in faults):
+                if quads_out is not None:
+                    quads_out.extend(fitted)
+                return faces, fits
+    if apart is not None:
+        bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
+        if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
+            return apart
+    return found, faults
+
+
+def _frames(faces: list[np.ndarray]) -> float:
+    """How well a set of cut cards has each card's frame along its edges: per card, the
+    whiteness of its least white side strip (corners left out: they may be rounded); the
+    median over the cards. A cut that is off takes in a gap or the next card on one side."""
+    scores = []
+    for f in faces:
+        w = outlines.whiteness(f).astype(np.float32)
+        hh, ww = w.shape
+        b, ex, ey = max(2, ww // 40), ww // 8, hh // 8
+        sides = (w[:b, ex:-ex], w[-b:, ex:-ex], w[ey:-ey, :b], w[ey:-ey, -b:])
+        scores.append(min(float(s.mean()) for s in sides))
+    return float(np.median(scores))
+
+
+PAD = 0.12  # share of a card's size taken in around it when the cards are aligned together
+PW, PH = 80, 112  # the aligned patches' size (card and pad)
+ALIGN_MOST = 0.08  # a card's cut is moved by at most this share of its size
+
+
+def _patch_map(quad: np.ndarray) -> np.ndarray:
+    """The homography from a padded patch (PW × PH, the card in its middle) to the photo."""
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    to_photo = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    k = 1 + 2 * PAD
+    to_unit = np.array([[k / PW, 0, -PAD], [0, k / PH, -PAD], [0, 0, 1]])
+    return to_photo @ to_unit
+
+
+def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+    """The cards' outlines moved so that every card sits where the others do on their common
+    frame (the printed border, the window's frame): the cards of a deck share it, so each one
+    laid out is aligned (ECC, a small affine move) onto the median of all of them. A fit
+    misled by a printed line near the edge, or a neighbour's, is put back in line."""
+    if len(quads) < 8:
+        return quads
+    grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    maps = [_patch_map(q) for q in quads]
+    patches = []
+    for m in maps:
+        g = cv2.warpPerspective(grey, m, (PW, PH), flags=cv2.INTER_AREA + cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE) + 8
+        g = g / cv2.GaussianBlur(g, (0, 0), PW / 6)  # without shading, glare or shadow
+        patches.append(((g - g.mean()) / (g.std() + 1e-6)).astype(np.float32))
+    # the frame: the pad and the card's outer fifth (the scenes inside differ card by card)
+    ring = np.full((PH, PW), 255, np.uint8)
+    ix, iy = round(PW * (PAD + 0.2) / (1 + 2 * PAD)), round(PH * (PAD + 0.2) / (1 + 2 * PAD))
+    ring[iy:PH - iy, ix:PW - ix] = 0
+    warps = [np.eye(2, 3, dtype=np.float32) for _ in quads]
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 40, 1e-4)
+    for _ in range(2):  # the median of the cards as they stand, then as aligned
+        moved = [cv2.warpAffine(p, w, (PW, PH), flags=cv2.INTER_LINEAR + cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REPLICATE) for p, w in zip(patches, warps,
+                                                                                 strict=True)]
+        template = np.median(np.stack(moved), axis=0).astype(np.float32)
+        card_w = PW / (1 + 2 * PAD)
+        m = round(ALIGN_MOST * card_w) + 1
+        middle = template[m:-m, m:-m]
+        for k, p in enumerate(patches):
+            # first the shift (ECC alone can slide off a card laid several pixels askew),
+            # then a small affine move from there
+            found = cv2.matchTemplate(p, middle, cv2.TM_CCOEFF_NORMED)
+            _, _, _, (dx, dy) = cv2.minMaxLoc(found)
+            w = np.float32([[1, 0, dx - m], [0, 1, dy - m]])
+            try:
+                _, w = cv2.findTransformECC(template, p, w.copy(), cv2.MOTION_AFFINE, criteria,
+                                            ring, 3)
+            except cv2.error:
+                pass  # the shift alone
+            if np.abs(w[:, :2] - np.eye(2)).max() <= ALIGN_MOST and \
+                    np.abs(w[:, 2]).max() <= ALIGN_MOST * card_w:
+                warps[k] = w
+    out = []
+    corners = np.float32([[PW * PAD / (1 + 2 * PAD), PH * PAD / (1 + 2 * PAD)]])
+    far = np.float32([[PW * (1 + PAD) / (1 + 2 * PAD), PH * (1 + PAD) / (1 + 2 * PAD)]])
+    rect = np.float32([[corners[0, 0], corners[0, 1]], [far[0, 0], corners[0, 1]],
+                       [far[0, 0], far[0, 1]], [corners[0, 0], far[0, 1]]])
+    for m, w in zip(maps, warps, strict=True):
+        # the template's card rectangle, as this card's patch has it, back on the photo
+        in_patch = cv2.transform(rect[None], w)[0]
+        out.append(cv2.perspectiveTransform(in_patch[None], m)[0].astype(np.float32))
+    return out
+
+
+def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
+               cols: int) -> tuple[list[np.ndarray], list[str | None]] | None:
+    """The faces cut card by card from a layout of cards laid apart (None: the outlines
+    found do not make such a layout)."""
+    cells = layout_fit.grid_of(quads, rows, cols, img.shape)
+    h = None
+    if cells is not None:
+        src = np.float32([[(k % cols) + 0.5, (k // cols) + 0.5] for k in cells if k >= 0])
+        dst = np.float32([q.mean(axis=0) for q, k in zip(quads, cells, strict=True) if k >= 0])
+        width = float(np.median([np.linalg.norm(q[1] - q[0]) for q in quads]))
+        h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.1 * width)
+    if cells is None or h is None:
+        return None
+    inv = np.linalg.inv(h)  # the card's size in cells: its outlines taken back through the grid
+    sizes = []
+    for q, k in zip(quads, cells, strict=True):
+        if k >= 0:
+            g = cv2.perspectiveTransform(q[None].astype(np.float32), inv)[0]
+            sizes.append(((np.linalg.norm(g[1] - g[0]) + np.linalg.norm(g[2] - g[3])) / 2,
+                          (np.linalg.norm(g[3] - g[0]) + np.linalg.norm(g[2] - g[1])) / 2))
+    cw, ch = np.median(np.array(sizes), axis=0)
+    quads = layout_fit.fit_cards(img, h, (float(cw), float(ch)), rows, cols)
+    return _cut_faces(data, img, aligned(img, quads))
+
+
+def _cut_faces(data: bytes, img: np.ndarray,
+               quads: list[np.ndarray]) -> tuple[list[np.ndarray], list[str | None]]:
+    """Each outline's face cut from the photo, and what is wrong with each."""
+    dst_rect = np.float32([[0, 0], [deck.W, 0], [deck.W, deck.H], [0, deck.H]])
+    faces, cut = [], []
+    # the faces are cut from the photo at up to twice the working size: a layout of 48 cards
+    # leaves each only about 150 pixels across there
+    big = decode(data, 2 * WORK_SIDE)
+    scale = big.shape[1] / img.shape[1]
+    for q in quads:
+        cut.append(outlines.touches_edge(q, img.shape, 2))
+        m = cv2.getPerspectiveTransform(q.astype(np.float32) * scale, dst_rect)
+        faces.append(cv2.warpPerspective(big, m, (deck.W, deck.H), flags=cv2.INTER_AREA,
+                                         borderValue=(0, 0, 0)))
+    del big
+    faults = cell_faults(faces)
+    for k, c in enumerate(cut):
+        if c:
+            faults[k] = N_("cut off")
+    return faces, faults
