@@ -22,6 +22,7 @@ class Found:
     centre: tuple[float, float]
     size: tuple[float, float]
     angle: float  # of the card's long side, radians (0 = along the photo's y axis)
+    by_sides: bool = False  # found by its sides only (card_sides): its centre may be a stripe off
 
 
 def candidates(img: np.ndarray) -> list[Found]:
@@ -184,6 +185,9 @@ def _loose(grid: np.ndarray, pts: np.ndarray, quad: np.ndarray, corners: np.ndar
     return float(spread.max()) / float(np.linalg.norm(quad[2] - quad[0]))
 
 
+AGREE = 0.05  # how far from its grid cell's centre a card found by its sides is cut around
+
+
 def cell_cards(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,
                cw: float, ch: float) -> list[tuple[Found, tuple[float, float]] | None]:
     """For each cell of a table seen from above (`to_table` maps the photo onto it; cells of
@@ -199,7 +203,9 @@ def cell_cards(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, p
             continue
         dx, dy = (x - pad) / cw - c - 0.5, (y - pad) / ch - r - 0.5
         d = float(np.hypot(dx, dy))
-        if d < 0.3 and d < best[r * cols + c]:  # a card's centre within its cell's middle
+        # a card's centre within its cell's middle; one found by its sides only near where
+        # the grid puts it (else it may have been taken a stripe off)
+        if d < (AGREE if card.by_sides else 0.3) and d < best[r * cols + c]:
             best[r * cols + c] = d
             out[r * cols + c] = (card, (float(x), float(y)))
     return out

@@ -19,7 +19,7 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, nmsg
-from assistant.vision import cards, deck, refcache, views
+from assistant.vision import card_sides, cards, deck, refcache, views
 from assistant.vision.decode import decode
 from assistant.vision.threads import one_thread
 
@@ -292,6 +292,12 @@ def padded_table(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> tup
     return views.white_balance(table), pad
 
 
+def find_cards(img: np.ndarray, rows: int, cols: int) -> list[cards.Found]:
+    """The table's cards, each by its own outline: those whose outline is closed, and beside
+    them those whose sides stand out (full-bleed prints run into the edge)."""
+    return card_sides.grown(img, cards.find(img), rows, cols)
+
+
 def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | None = None
            ) -> tuple[np.ndarray, str | None]:
     """The table's outline fitted to its cards found one by one; failing that, the area dense
@@ -462,7 +468,7 @@ def _recognise(data: bytes, rows: int, cols: int, corners: list | None) -> Table
     t0 = time.perf_counter()
     img = decode(data)
     warnings: list[Message] = []
-    found = cards.find(img)
+    found = find_cards(img, rows, cols)
     if corners is not None:
         quad, doubt = _order(np.float32(corners)), None
     else:
