@@ -20,7 +20,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, join, nmsg
-from assistant.vision import cards, deck, outlines, refcache, views
+from assistant.vision import deck, outlines, refcache, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
@@ -158,7 +158,7 @@ def learn_pisanki(data: bytes, grid: list[list[dict | None]], folder: Path,
         raise RegisterError("The confirmed table has a card that cannot be: %(error)s",
                             error=str(exc)) from None
     img = decode(data)
-    found = cards.find(img)
+    found = vp.find_cards(img, rows, cols)
     if corners is not None:
         quad = vp._order(np.float32(corners))
     else:
