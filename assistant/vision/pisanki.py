@@ -303,6 +303,11 @@ def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | Non
     """The table's outline fitted to its cards found one by one; failing that, the area dense
     with edges (then doubtful: a patterned cloth or a card not found may have misled it)."""
     fit = cards.table_fit(img, rows, cols, found)
+    outlined = None if found is None else [f for f in found if not f.by_sides]
+    if outlined is not None and len(outlined) < len(found) and (fit is None or not fit[1]):
+        # the cards found by their sides do not pin the outline down either: as if they
+        # had not been looked for (they may have followed a cloth's pattern off the table)
+        fit = cards.table_fit(img, rows, cols, outlined)
     if fit is not None:  # fitted to cards that leave a corner to a guess: the player checks it
         return _order(fit[0]), None if fit[1] else N_("the cards found leave a corner to a guess")
     quad = find_table(img)

@@ -54,3 +54,18 @@ def test_cards_found_by_their_sides_lie_on_the_cards(seed, ground):
     # most on a card, some a stripe off or more (the grid fit leaves the odd one out, and a
     # cell is cut around one only where the grid agrees: cards.AGREE)
     assert np.mean(np.array(offs) < 0.12) >= 0.75, offs
+
+
+def test_cards_found_by_their_sides_off_the_table_do_not_move_its_outline():
+    # cards found by their sides that followed a cloth's pattern off the table (here a
+    # column of them left of it): the outline is the one the outlined cards pin down
+    from tests.vision.test_cards_trust import COLS, LONG, ROWS, SHORT, _error, _laid
+
+    every = [(r, c) for r in range(ROWS) for c in range(COLS)]
+    blank = np.zeros((1500, 2000, 3), np.uint8)
+    for seed in range(5):
+        found, want = _laid(every[::2] + [every[-1]], seed)
+        astray = [cards.Found((200.0 - 1.1 * SHORT * k, 200.0 + LONG * 1.05 * r),
+                              (SHORT, LONG), 0.0, True) for r in range(ROWS) for k in (0, 1)]
+        quad, doubt = vp.locate(blank, ROWS, COLS, found + astray)
+        assert doubt is None and _error(quad, want) < 0.02, seed
