@@ -293,9 +293,14 @@ def padded_table(img: np.ndarray, quad: np.ndarray, rows: int, cols: int) -> tup
 
 
 def find_cards(img: np.ndarray, rows: int, cols: int) -> list[cards.Found]:
-    """The table's cards, each by its own outline: those whose outline is closed, and beside
-    them those whose sides stand out (full-bleed prints run into the edge)."""
-    return card_sides.grown(img, cards.find(img), rows, cols)
+    """The table's cards, each by its own outline: those whose outline is closed, and, when
+    they do not pin the table's outline down, beside them those whose sides stand out
+    (full-bleed prints run into the edge)."""
+    found = cards.find(img)
+    fit = cards.table_fit(img, rows, cols, found)
+    if fit is not None and fit[1]:  # enough: a card found by its sides may sit a stripe off
+        return found
+    return card_sides.grown(img, found, rows, cols)
 
 
 def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | None = None
