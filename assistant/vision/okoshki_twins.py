@@ -19,6 +19,7 @@ from assistant.vision.okoshki_describe import SH, SW
 
 DETAIL = 2.5  # pixels (of SW × SH): what is broader than this is colour, not print
 STRAY = 0.25  # a refined move this far from the close look's (share; shift, of SW) is lost
+UNLIKE = 0.07  # two faces' moves this far apart (share; shift, of SW): no telling
 SOFTER = (0.0, 0.35, 0.5, 0.7, 1.0, 1.4)  # blurs tried to make the photo and faces alike
 DIFFER, ALIKE = 25.0, 10.0  # Lab distances (OpenCV's 8-bit scale): the twins differ, alike
 EDGE = 6  # pixels along the card's edge left out
@@ -88,8 +89,13 @@ def print_lean(flat: np.ndarray, face_a: np.ndarray, face_b: np.ndarray,
     that may be compared (SH × SW, bool: not hidden, shown by both faces)."""
     # each face laid exactly onto the card on its own: a face laid by the other's move would
     # lose on every edge the two registered faces place a pixel apart
-    la, lb = (_lab(_moved(f, aligned(flat, f, w)))
-              for f, w in zip((face_a, face_b), warps, strict=True))
+    wa, wb = (aligned(flat, f, w) for f, w in zip((face_a, face_b), warps, strict=True))
+    # two faces that need unlike moves to fit the card were cut unlike at registration (one
+    # askew or stretched): what differs between them is then the cut, not a print
+    if np.abs(wa[:, :2] - wb[:, :2]).max() > UNLIKE or \
+            np.abs(wa[:, 2] - wb[:, 2]).max() > UNLIKE * SW:
+        return 0.0
+    la, lb = _lab(_moved(face_a, wa)), _lab(_moved(face_b, wb))
     lp = _lab(flat)
     inner = np.zeros((SH, SW), np.uint8)
     inner[EDGE:-EDGE, EDGE:-EDGE] = where[EDGE:-EDGE, EDGE:-EDGE]

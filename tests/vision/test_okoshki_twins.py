@@ -102,3 +102,25 @@ def test_every_card_has_a_twin_of_the_other_print():
         t = ok.CARDS[TWINS[c.id]]
         assert t.window == c.window and t.suit != c.suit
         assert t.suit.split("-")[0] == c.suit.split("-")[0]
+
+
+def test_a_twin_face_cut_askew_at_registration_leaves_no_telling(tmp_path):
+    # the plain card's registered face cut askew (sheared and stretched, as a layout photo's
+    # cut can leave it): the two faces then differ all along the window's frame, which is the
+    # cut and not a print: the print says nothing (the close look decides)
+    faces = deck4.okoshki_faces()
+    plain, printed = "red-3", "red-print-3"
+    for cid, face in faces.items():
+        face = cv2.resize(face, (2 * SW, 2 * SH), interpolation=cv2.INTER_AREA)
+        if cid == plain:
+            askew = np.float32([[1.08, 0.0, -0.04 * 2 * SW], [-0.11, 1.0, 0.06 * 2 * SH]])
+            face = cv2.warpAffine(face, askew, (2 * SW, 2 * SH), borderMode=cv2.BORDER_REPLICATE)
+        cv2.imwrite(str(tmp_path / f"{cid}.png"), face)
+    register.use_folder(tmp_path)
+    try:
+        photo = photographed(faces[plain], 160, 0.7)
+        lean = print_lean(photo, view(plain), view(printed), (STILL, STILL),
+                          np.ones((SH, SW), bool))
+        assert lean == 0.0  # no telling: neither twin
+    finally:
+        register.use_folder(None)
