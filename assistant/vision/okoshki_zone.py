@@ -61,7 +61,8 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
     for quad, _n in sift:
         consider(quad, False, "features")
     blobs = outlines.light_blobs(img)
-    if found and _light_share(blobs[1], found) < LIGHT_CARDS:
+    dark = bool(found) and _light_share(blobs[1], found) < LIGHT_CARDS
+    if dark:
         # the cards found are not light (full bleed, a dark stock): whiteness does not part
         # them from the table, and the other cards' blobs are what is unlike its colours
         blobs = outlines.unlike_table(img)
@@ -84,7 +85,9 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
         # (a card half under another keeps only part of its blob)
         for quad in outlines.corner_quads(left[0], short, aspect=aspect):
             if _covered(blobs[1], quad) >= ON_BLOB and not covered(quad, 0.4):
-                consider(quad, True, "corner", blobs[1])
+                # a dark stock's margin is not on the blob: a fit onto it is no sign of a
+                # wrong place there
+                consider(quad, True, "corner", None if dark else blobs[1])
     # a corner's guess takes its size from the other cards and may sit a few per cent off:
     # a near miss where no card was found after all is moved to where its card matches best
     for m in sorted(near, key=lambda n: -n.score):
