@@ -71,3 +71,15 @@ def test_a_corner_guess_fitted_onto_a_dark_margin_is_kept(deck8_folder):
     # onto the card's frame went off the blob and was refused as a wrong place
     seen, _, _ = _seen(deck8_folder, 7602, 24)
     assert seen["purple-1"], seen
+
+
+def test_a_slanted_tall_card_confirmed_on_a_zone_is_learned(tmp_path):
+    # a deck of 7:12 cards (its shape file alone will do): a card the players confirmed
+    # whose outline is 1.85 long was skipped as not card-shaped, and never learned
+    (tmp_path / okoshki_find.SHAPE_FILE).write_text("1.714\n")
+    data, _ = synth.okoshki_photo(7608, 10)
+    quad = [[500.0, 300.0], [700.0, 300.0], [700.0, 670.0], [500.0, 670.0]]
+    try:
+        assert register.learn_okoshki(data, [{"id": "red-3", "quad": quad}], tmp_path) == 1
+    finally:
+        register.use_folder(None)
