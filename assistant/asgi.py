@@ -104,6 +104,7 @@ class Push:
         self.max_held = int(max_held if max_held is not None
                             else flask_app.config.get("PUSH_MAX_HELD", 500))
         self.heartbeat_s = float(flask_app.config.get("PUSH_HEARTBEAT_S", HEARTBEAT_S))
+        self.lifetime_s = float(flask_app.config.get("PUSH_LIFETIME_S", LIFETIME_S))
         self.hub = Hub()
         self.held = 0
         self.refused = 0
@@ -208,7 +209,7 @@ class Push:
 
         watcher = asyncio.create_task(watch())
         sent = -1
-        ends = time.monotonic() + LIFETIME_S
+        ends = time.monotonic() + self.lifetime_s
         try:
             await self._send(send, "retry: 1000\n")
             while not gone.is_set() and time.monotonic() < ends:

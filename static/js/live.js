@@ -4,17 +4,21 @@
 // an older server, a dropped line) the page polls /t/<code>/poll once a second (304 while
 // nothing changed) and tries push again with a growing pause. On wake, pageshow and online it
 // asks at once and reconnects; a stream silent for longer than two heartbeats is taken as dead.
+// A stream that had been open a while and is cut (its lifetime ends, a worker restarts) is
+// reopened at once: only a stream that fails to open waits, longer each time.
 // While the page is hidden it holds no connection at all.
 (function () {
   "use strict";
   const SILENT_MS = 50000;   // the server sends an event at least every 20 s
+  const LIVED_MS = 1000;     // a stream open this long before its cut is reopened at once
   let etag = null;
   let pollTimer = null;
   let es = null;
   let retryTimer = null;
   let backoff = 1000;
   let lastHeard = 0;
-  const live = window.tableLive = { mode: "off", events: 0, polls: 0, reconnects: 0 };
+  let openedAt = 0;
+  const live = window.tableLive = { mode: "off", events: 0, polls: 0, reconnects: 0, pause: 0 };
 
   function main() { return document.getElementById("table-main"); }
   function visible() { return document.visibilityState !== "hidden"; }
@@ -77,21 +81,29 @@
     es.addEventListener("version", onEvent);
     es.addEventListener("hb", onEvent);
     es.onopen = function () {
-      lastHeard = Date.now();
+      lastHeard = openedAt = Date.now();
       live.mode = "push";
       backoff = 1000;
       stopPolling();
       document.body.classList.remove("offline");
     };
-    // Full (503), gone or cut: poll meanwhile, and try push again later (the first event of
-    // a new stream is the table's version, so nothing said meanwhile is missed).
+    // Cut or refused: poll meanwhile (the first event of a new stream is the table's version, so
+    // nothing said meanwhile is missed). A stream that had been open reopens at once (within
+    // 0.3 s, so a restarted worker's phones do not all come back in the same instant); one that
+    // would not open (push full, a 503; the server gone) is tried later, longer each time.
     es.onerror = function () {
+      const lived = live.mode === "push" && Date.now() - openedAt >= LIVED_MS;
       close();
       live.mode = "poll";
       poll();
       startPolling();
-      retryTimer = setTimeout(connect, backoff + Math.random() * backoff / 2);
-      backoff = Math.min(backoff * 2, 15000);
+      if (lived) {
+        live.pause = Math.random() * 300;
+      } else {
+        live.pause = backoff + Math.random() * backoff / 2;
+        backoff = Math.min(backoff * 2, 15000);
+      }
+      retryTimer = setTimeout(connect, live.pause);
     };
   }
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from assistant.games import okoshki as ok
@@ -31,7 +32,10 @@ from tests.browser.test_pisanki import new_table
 FLOWERS = ("blue", "pink", "purple", "yellow")
 # The photo's answer as the page got it (an init script: tests and the benchmark read it).
 KEEP_RESULT = """document.addEventListener("photo:result",
-  function (ev) { window.lastPhotoResult = ev.detail.result; });"""
+  function (ev) { window.lastPhotoResult = ev.detail.result; });
+document.addEventListener("pointerdown", function (ev) {  // where each press landed, for a failure
+  (window.presses = window.presses || []).push([Math.round(ev.clientX), Math.round(ev.clientY),
+    String(ev.target.className)]); }, true);"""
 # The first photo a server reads builds its references (several CPU seconds on a busy machine).
 READ_MS = 90000
 
@@ -221,8 +225,16 @@ def drag_a_corner(page) -> list:
     page.mouse.down()
     page.mouse.move(x - 2, y - 2, steps=4)  # 2 px of the phone: about 12 of the photo
     page.mouse.up()
-    page.wait_for_function("x => window.lastPhotoResult.quad[2][0] !== x", arg=found[2][0],
-                           timeout=READ_MS)
+    try:
+        page.wait_for_function("x => window.lastPhotoResult.quad[2][0] !== x", arg=found[2][0],
+                               timeout=READ_MS)
+    except PlaywrightTimeout:  # say what the page did instead (a toast, a press elsewhere)
+        state = page.evaluate("""() => ({toast: document.getElementById('toast').textContent,
+          reading: [...document.querySelectorAll('.photo-progress')].some(p => !p.hidden),
+          presses: window.presses})""")
+        shot(page, "deck-register-drag-not-read")
+        raise AssertionError(f"the table was not read again after the corner drag at "
+                             f"({x:.0f}, {y:.0f}): {state}") from None
     expect(page.get_by_role("button", name="Use this table")).to_be_visible()
     dragged = page.evaluate("window.lastPhotoResult.quad")
     assert dragged[2][0] < found[2][0] - 3 and dragged[0] == found[0]

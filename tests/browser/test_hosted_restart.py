@@ -23,7 +23,8 @@ stack = test_hosted.stack  # the same fixture, its own instance for this module
 class Stream(threading.Thread):
     """A phone's event stream over HTTPS: when each version first arrived. On a cut line it
     does what static/js/live.js does: polls at once and every second while the line is down,
-    and opens a stream again after 1-1.5 s (the first event of a new stream is the version)."""
+    and opens a stream again within 0.3 s when the cut one had been open for a second, else
+    after 1-1.5 s (the first event of a new stream is the version)."""
 
     def __init__(self, stack, code: str):
         super().__init__(daemon=True)
@@ -37,11 +38,14 @@ class Stream(threading.Thread):
 
         top = -1
         while not self.done.is_set():
+            opened = None
             conn = http.client.HTTPSConnection("localhost", self.stack.port, timeout=30,
                                                context=self.stack.context())
             try:
                 conn.request("GET", f"/t/{self.code}/events")
                 r = conn.getresponse()
+                if r.status == 200:
+                    opened = time.monotonic()
                 while not self.done.is_set() and (line := r.readline()):
                     if line.startswith(b"data: "):
                         v = json.loads(line[6:])["version"]
@@ -55,10 +59,13 @@ class Stream(threading.Thread):
             if self.done.is_set():
                 return
             # Cut, as live.js's onerror: poll now and each second until the stream is back,
-            # which it tries after backoff + up to half of it (1-1.5 s after a first cut).
+            # which it tries within 0.3 s after a stream open for a second (LIVED_MS), else
+            # after backoff + up to half of it (1-1.5 s after a first failure).
             self.drops += 1
             top = max(top, self.poll())
-            reopen = time.monotonic() + 1.0 + random.random() * 0.5
+            lived = opened is not None and time.monotonic() - opened >= 1.0
+            pause = random.random() * 0.3 if lived else 1.0 + random.random() * 0.5
+            reopen = time.monotonic() + pause
             while not self.done.wait(min(1.0, max(0.0, reopen - time.monotonic()))):
                 if time.monotonic() >= reopen:
                     break

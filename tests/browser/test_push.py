@@ -89,6 +89,33 @@ def test_beyond_the_cap_a_phone_polls_once_a_second(full, new_phone):
     print(f"\npoll fallback: shown on B after {took:.0f} ms")
 
 
+@pytest.fixture
+def short_lived(tmp_path):
+    """A server whose streams end after 2 s (a worker restart or a stream's lifetime, often)."""
+    app = make_app(tmp_path)
+    app.config.update(PUSH_LIFETIME_S=2.0, PUSH_HEARTBEAT_S=0.25)
+    yield from serve(app)
+
+
+def test_a_stream_that_ends_is_reopened_at_once_and_misses_nothing(short_lived, new_phone):
+    url, _app = short_lived
+    a, b = two_phones(url, new_phone)
+    wait_mode(b, "push")
+    pauses = []
+    for i in range(3):  # three streams end in turn; each is reopened without the backoff
+        opened = b.evaluate("window.tableLive.reconnects")
+        deadline = time.monotonic() + 10
+        while b.evaluate("window.tableLive.reconnects") == opened:
+            assert time.monotonic() < deadline, "the stream was never reopened"
+            b.wait_for_timeout(20)
+        pauses.append(b.evaluate("window.tableLive.pause"))
+        add_players(a, f"Gracz {i}")
+        expect(b.locator("#table-main")).to_contain_text(f"Gracz {i}")
+        wait_mode(b, "push")
+    print(f"\nstreams ended and reopened after {', '.join(f'{p:.0f}' for p in pauses)} ms")
+    assert all(p < 300 for p in pauses), pauses  # live.js waited 1-1.5 s here before
+
+
 def set_visible(page, visible: bool) -> None:
     page.evaluate("""(v) => {
         Object.defineProperty(document, 'visibilityState', {value: v ? 'visible' : 'hidden', configurable: true});
@@ -159,6 +186,11 @@ def test_a_page_reconnects_after_the_server_is_killed_and_restarted(tmp_path, ne
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
         wait_mode(b, "poll")  # the stream broke: polling
+        # the reopen at once found no server: later tries wait, longer each time
+        deadline = time.monotonic() + 10
+        while b.evaluate("window.tableLive.pause") < 1000:
+            assert time.monotonic() < deadline, "live.js kept trying a dead server at once"
+            b.wait_for_timeout(50)
         proc = start_server(tmp_path, port)
         t0 = time.perf_counter()
         add_players(a, "Dorota")
