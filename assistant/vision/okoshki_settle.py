@@ -21,6 +21,7 @@ from assistant.vision.okoshki_describe import (
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
 from assistant.vision.okoshki_shape import flatten
+from assistant.vision.okoshki_twins import print_lean
 from assistant.vision.okoshki_views import TWINS, _end, _view_grey, view_table
 
 OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
@@ -59,6 +60,8 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
     off does not."""
     return np.maximum(_outside(a, span_b), _outside(b, span_a))
 PAIR_MIN_PIXELS = 40
+TWIN_NEAR = 0.3  # a twin the close look put less far behind (share) is looked at in print
+TWIN_FLIP = 0.3  # and the print (okoshki_twins) must say it this clearly to change the answer
 UNSEEN_MOST = 0.1  # a twin's view that never showed more of the card than this is no match
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
@@ -241,8 +244,8 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     if any(share(best_k, k) < 0 for k in range(n) if k != best_k):
         wins = [sum(share(i, j) for j in range(n) if j != i) for i in range(n)]
         best_k = int(np.argmax(wins))
+    best_k, margin = _twin_look(memo, flat, ids, best_k, share, (chosen, warps, covers, inner))
     best = ids[best_k]
-    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
     kind = ok.CARDS[best].kind
     kind_margin = min((share(best_k, k) for k in range(n)
                        if k != best_k and ok.CARDS[ids[k]].kind != kind), default=m.kind_margin)
@@ -272,3 +275,32 @@ def _unseen_cap(inner: np.ndarray, covers: list[np.ndarray], best: int, twin: in
     the winner's view shows: below SURE_MARGIN when that part is over UNSEEN_MOST of it."""
     unseen = float((inner & covers[best] & ~covers[twin]).sum()) / max(1.0, float(inner.sum()))
     return SURE_MARGIN * UNSEEN_MOST / unseen if unseen > UNSEEN_MOST else float("inf")
+
+
+def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
+               looks: tuple) -> tuple[int, float]:
+    """The close look's winner, or its twin when the print says so clearly, and the margin:
+    never surer than the close look (a changed answer loses its share to the card it
+    replaced; one the print disagrees with is unsure). `share(i, j)`: the close look's
+    comparison of two cards; `looks`: its chosen views, moves, covers and inner pixels."""
+    chosen, warps, covers, inner = looks
+    n = len(ids)
+    twin = ids.index(TWINS[ids[best_k]]) if TWINS[ids[best_k]] in ids else -1
+    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
+    if twin < 0 or share(best_k, twin) >= TWIN_NEAR:
+        return best_k, margin
+    # print and plain twins differ in a print whose lines are about half a pixel wide here:
+    # the close look's colours hardly tell them apart, the print's texture can
+    flats = view_table()[4]
+    key = ("print", chosen[best_k], chosen[twin], warps[best_k].tobytes(), warps[twin].tobytes())
+    if key not in memo:
+        memo[key] = print_lean(flat, flats[chosen[best_k]], flats[chosen[twin]],
+                               (warps[best_k], warps[twin]),
+                               inner & covers[best_k] & covers[twin])
+    lean = memo[key]
+    if lean < -TWIN_FLIP:
+        best_k = twin
+        return best_k, min(share(best_k, k) for k in range(n) if k != best_k)
+    if lean < 0:
+        margin = min(margin, SURE_MARGIN * (1 + lean / TWIN_FLIP) - 0.01)
+    return best_k, margin
