@@ -7,9 +7,13 @@ import numpy as np
 
 from assistant.vision.okoshki_describe import SH, SW
 
+RATIOS = (1.1, 1.8)  # a 5:7 card's long/short ratios taken, turns and perspective included
+DRAWN = 1.4  # the card shape RATIOS are around (the drawn deck's 5:7)
 
-def _quad_ok(quad: np.ndarray, img_shape: tuple[int, ...]) -> bool:
-    """A plausible card outline: convex, card-shaped, of a sensible size."""
+
+def _quad_ok(quad: np.ndarray, img_shape: tuple[int, ...], aspect: float = DRAWN) -> bool:
+    """A plausible card outline: convex, card-shaped (`aspect`: the deck's long/short
+    ratio, card_aspect), of a sensible size."""
     if not cv2.isContourConvex(quad.astype(np.int32)):
         return False
     w = (np.linalg.norm(quad[1] - quad[0]) + np.linalg.norm(quad[2] - quad[3])) / 2
@@ -18,7 +22,11 @@ def _quad_ok(quad: np.ndarray, img_shape: tuple[int, ...]) -> bool:
         return False
     ratio = h / w
     side = max(img_shape[:2])
-    return 1.1 < ratio < 1.8 and w < side * 0.5
+    # a taller or squarer deck keeps as much room for perspective as a 5:7 one (a tarot
+    # card, 1.71, seen a little slanted is over 1.8; only ever widened, never narrowed)
+    lo = RATIOS[0] * min(aspect, DRAWN) / DRAWN
+    hi = RATIOS[1] * max(aspect, DRAWN) / DRAWN
+    return lo < ratio < hi and w < side * 0.5
 
 
 def iou(a: np.ndarray, b: np.ndarray) -> float:

@@ -39,7 +39,7 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
 
     def consider(quad: np.ndarray, both: bool, source: str,
                  blob: np.ndarray | None = None) -> None:
-        if _quad_ok(quad, img.shape):
+        if _quad_ok(quad, img.shape, aspect):
             m = match(img, quad, both)
             if blob is not None and _covered(blob, m.quad) < ON_BLOB:
                 # a corner's guess may sit further off than the deck's frame is searched
@@ -61,7 +61,8 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
     for quad, _n in sift:
         consider(quad, False, "features")
     blobs = outlines.light_blobs(img)
-    if found and _light_share(blobs[1], found) < LIGHT_CARDS:
+    dark = bool(found) and _light_share(blobs[1], found) < LIGHT_CARDS
+    if dark:
         # the cards found are not light (full bleed, a dark stock): whiteness does not part
         # them from the table, and the other cards' blobs are what is unlike its colours
         blobs = outlines.unlike_table(img)
@@ -84,19 +85,23 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
         # (a card half under another keeps only part of its blob)
         for quad in outlines.corner_quads(left[0], short, aspect=aspect):
             if _covered(blobs[1], quad) >= ON_BLOB and not covered(quad, 0.4):
-                consider(quad, True, "corner", blobs[1])
+                # a dark stock's margin is not on the blob: a fit onto it is no sign of a
+                # wrong place there
+                consider(quad, True, "corner", None if dark else blobs[1])
     # a corner's guess takes its size from the other cards and may sit a few per cent off:
     # a near miss where no card was found after all is moved to where its card matches best
     for m in sorted(near, key=lambda n: -n.score):
         if not covered(m.quad, 0.4):
-            moved = _nudged_under(img, m, found, fits)
+            moved = _nudged_under(img, m, found, fits, aspect)
             if moved.score >= ACCEPT:
                 found.append(replace(moved, source="corner"))
     return found
 
 
 ON_BLOB = 0.85  # a corner's guess lies this much on light (its blob, or cards over it)
-LIGHT_CARDS = 0.5  # the share of the found cards light blobs must cover for a light deck
+LIGHT_CARDS = 0.7  # the share of the found cards light blobs must cover for a light deck
+# (per zone photo, over its cards: decks 2-6, light borders or faces, 0.75-0.99; decks 7 and
+# 8, full bleed on a dark stock, 0.10-0.65: the switch lies between the two)
 
 
 def _light_share(light: np.ndarray, found: list[Match]) -> float:
@@ -119,7 +124,7 @@ def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match
     for m in found:
         if all(overlap(m.quad, k.quad) < 0.4 for k in kept):
             kept.append(m)
-    kept = [_nudged(img, m) if m.source == "corner" else m for m in kept]
+    kept = [_nudged(img, m, aspect) if m.source == "corner" else m for m in kept]
     settled = [_settled(img, m0) for m0 in kept]
     covered = _hidden_parts(img, settled)
     for k, hidden in enumerate(covered):
@@ -142,9 +147,10 @@ HIDDEN_MOST = 0.4  # and is unsure when more of it is hidden
 NUDGES = (-0.06, -0.03, 0.0, 0.03, 0.06)  # shifts tried, as shares of the card's sides
 
 
-def _nudged(img: np.ndarray, m: Match) -> Match:
+def _nudged(img: np.ndarray, m: Match, aspect: float = DRAWN_ASPECT) -> Match:
     """An outline guessed from a corner, moved to where its card matches best (the guess
-    takes the card's size from the others and may sit a few per cent off)."""
+    takes the card's size from the others and may sit a few per cent off; `aspect`: the
+    deck's long/short ratio)."""
     q = m.quad.astype(np.float32)
     across, down = q[1] - q[0], q[3] - q[0]
     best = m
@@ -153,7 +159,7 @@ def _nudged(img: np.ndarray, m: Match) -> Match:
             if dx == dy == 0.0:
                 continue
             moved = q + dx * across + dy * down
-            if _quad_ok(moved, img.shape):
+            if _quad_ok(moved, img.shape, aspect):
                 cand = match(img, moved, both_ways=False, framed=True)
                 if cand.score > best.score + 0.01:
                     best = replace(cand, source=m.source)
@@ -163,7 +169,8 @@ def _nudged(img: np.ndarray, m: Match) -> Match:
 NEAR_MISS = 0.08  # a corner's guess this far under ACCEPT is moved about before it is refused
 
 
-def _nudged_under(img: np.ndarray, m: Match, found: list[Match], fits: _Fits) -> Match:
+def _nudged_under(img: np.ndarray, m: Match, found: list[Match], fits: _Fits,
+                  aspect: float = DRAWN_ASPECT) -> Match:
     """A near-miss corner guess moved as _nudged moves it, each place looked at without the
     parts that cards already found lie over."""
     q = m.quad.astype(np.float32)
@@ -172,7 +179,7 @@ def _nudged_under(img: np.ndarray, m: Match, found: list[Match], fits: _Fits) ->
     for dx in NUDGES:
         for dy in NUDGES:
             moved = q + dx * across + dy * down
-            if (dx == dy == 0.0) or not _quad_ok(moved, img.shape):
+            if (dx == dy == 0.0) or not _quad_ok(moved, img.shape, aspect):
                 continue
             hidden = _under_found(img, moved, found, fits)
             if hidden is not None and hidden.mean() > HIDDEN_MOST:

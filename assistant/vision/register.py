@@ -199,7 +199,7 @@ def learn_okoshki(data: bytes, cards: list, folder: Path) -> int:
     new_ids, new_faces = list(ids), list(faces)
     for c in cards:
         quad = np.float32(c["quad"])
-        if not vo._quad_ok(quad, img.shape):
+        if not vo._quad_ok(quad, img.shape, vo.card_aspect(folder)):
             continue
         new_ids.append(c["id"])
         new_faces.append(vo.flatten(img, quad))  # SW × SH, as the views are compared
