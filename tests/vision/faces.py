@@ -1,9 +1,13 @@
-"""Checks shared by the drawn decks' tests (decks 5, 6, 7): the rulebook's cards, how unlike
-each other the faces are, the card shape kept in zone photos."""
+"""Checks shared by the drawn decks' tests (decks 5–9): the rulebook's cards, how unlike each
+other the faces are, the card shape kept in zone photos, the same faces each time, and how
+benchmarks/recognition2.py takes the deck."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -48,3 +52,38 @@ def assert_zone_photo_keeps_shape(deck) -> None:
         q = np.array(card["quad"])
         w, h = np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[3] - q[0])
         assert abs(h / w - deck.H / deck.W) < 0.01, (card["id"], h / w)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def assert_drawn_the_same(deck, index: int) -> None:
+    """Deck `deck` draws its `index`-th Pisanki card and an Okoshki card alike each time."""
+    card = deck.pisanki_deck()[index]
+    first, first_ok = deck.pisanki_face(card).copy(), deck.okoshki_face("blue-print-3").copy()
+    deck.pisanki_face.cache_clear()
+    deck.okoshki_face.cache_clear()
+    assert np.array_equal(deck.pisanki_face(card), first)
+    assert np.array_equal(deck.okoshki_face("blue-print-3"), first_ok)
+
+
+def recognition2_takes(number: int) -> str:
+    """Run recognition2.py --deck `number` with nothing to recognise; its standard output."""
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "recognition2.py"),
+                          "--deck", str(number), "--tables", "0", "--zones", "0"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+def assert_judge_hides_mistakes(number: int) -> None:
+    """recognition2.py lists deck `number`'s mistakes only with --show-mistakes."""
+    code = ("import sys; sys.argv = ['recognition2']; import recognition2 as r; "
+            f"r.D.number = {number}; print(r.shown(['seed 1 r0c0'])); "
+            "r.D.show_mistakes = True; print(r.shown(['seed 1 r0c0']))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "benchmarks",
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        f"  (1 mistakes not listed: deck {number} is a judge; --show-mistakes lists them)", "[]",
+        "['seed 1 r0c0']"]

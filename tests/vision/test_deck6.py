@@ -9,10 +9,7 @@ clearly visible part of its face.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 
@@ -20,12 +17,12 @@ from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from benchmarks import deck6
 from tests.vision.faces import (
+    assert_drawn_the_same,
     assert_the_rulebooks_75,
     assert_zone_photo_keeps_shape,
     least_difference,
+    recognition2_takes,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_pisanki_deck_is_the_rulebooks_75_cards():
@@ -52,19 +49,11 @@ def test_every_okoshki_card_is_drawn_at_size_and_unlike_every_other():
 
 
 def test_faces_are_the_same_each_time_they_are_drawn():
-    card = deck6.pisanki_deck()[50]
-    first, first_ok = deck6.pisanki_face(card).copy(), deck6.okoshki_face("blue-print-3").copy()
-    deck6.pisanki_face.cache_clear()
-    deck6.okoshki_face.cache_clear()
-    assert np.array_equal(deck6.pisanki_face(card), first)
-    assert np.array_equal(deck6.okoshki_face("blue-print-3"), first_ok)
+    assert_drawn_the_same(deck6, 50)
 
 
 def test_recognition2_takes_deck_6():
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "recognition2.py"),
-                          "--deck", "6", "--tables", "0", "--zones", "0"],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
+    recognition2_takes(6)
 
 
 def test_a_zone_photo_keeps_the_decks_own_card_shape():

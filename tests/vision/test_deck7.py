@@ -8,10 +8,7 @@ not listed.
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 
@@ -19,12 +16,13 @@ from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from benchmarks import deck7
 from tests.vision.faces import (
+    assert_drawn_the_same,
+    assert_judge_hides_mistakes,
     assert_the_rulebooks_75,
     assert_zone_photo_keeps_shape,
     least_difference,
+    recognition2_takes,
 )
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_pisanki_deck_is_the_rulebooks_75_cards():
@@ -65,12 +63,7 @@ def test_the_cards_are_full_bleed_on_a_dark_stock():
 
 
 def test_faces_are_the_same_each_time_they_are_drawn():
-    card = deck7.pisanki_deck()[60]
-    first, first_ok = deck7.pisanki_face(card).copy(), deck7.okoshki_face("blue-print-3").copy()
-    deck7.pisanki_face.cache_clear()
-    deck7.okoshki_face.cache_clear()
-    assert np.array_equal(deck7.pisanki_face(card), first)
-    assert np.array_equal(deck7.okoshki_face("blue-print-3"), first_ok)
+    assert_drawn_the_same(deck7, 60)
 
 
 def test_a_zone_photo_keeps_the_decks_own_card_shape():
@@ -79,20 +72,8 @@ def test_a_zone_photo_keeps_the_decks_own_card_shape():
 
 def test_recognition2_takes_deck_7_without_recognising_anything():
     # --tables 0 --zones 0: the deck is chosen and nothing is recognised (the lead runs it once).
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "recognition2.py"),
-                          "--deck", "7", "--tables", "0", "--zones", "0"],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout == ""
+    assert recognition2_takes(7) == ""
 
 
 def test_deck_7_is_a_judge_whose_mistakes_are_not_listed():
-    code = ("import sys; sys.argv = ['recognition2']; import recognition2 as r; "
-            "r.D.number = 7; print(r.shown(['seed 1 r0c0'])); "
-            "r.D.show_mistakes = True; print(r.shown(['seed 1 r0c0']))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT / "benchmarks",
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == [
-        "  (1 mistakes not listed: deck 7 is a judge; --show-mistakes lists them)", "[]",
-        "['seed 1 r0c0']"]
+    assert_judge_hides_mistakes(7)

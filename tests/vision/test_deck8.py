@@ -6,7 +6,6 @@ Only the drawing is checked here, never what a recogniser makes of it.
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -18,9 +17,11 @@ from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from benchmarks import deck8
 from tests.vision.faces import (
+    assert_drawn_the_same,
     assert_the_rulebooks_75,
     assert_zone_photo_keeps_shape,
     least_difference,
+    recognition2_takes,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,19 +73,11 @@ def test_full_bleed_on_dark_stock_no_light_rim():
 
 
 def test_faces_are_the_same_each_time_they_are_drawn():
-    card = deck8.pisanki_deck()[50]
-    first, first_ok = deck8.pisanki_face(card).copy(), deck8.okoshki_face("blue-print-3").copy()
-    deck8.pisanki_face.cache_clear()
-    deck8.okoshki_face.cache_clear()
-    assert np.array_equal(deck8.pisanki_face(card), first)
-    assert np.array_equal(deck8.okoshki_face("blue-print-3"), first_ok)
+    assert_drawn_the_same(deck8, 50)
 
 
 def test_recognition2_takes_deck_8_as_development_data():
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "recognition2.py"),
-                          "--deck", "8", "--tables", "0", "--zones", "0"],
-                         capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
+    recognition2_takes(8)
     sys.path.insert(0, str(ROOT / "benchmarks"))
     import recognition2
     assert 8 not in recognition2.JUDGES  # its mistakes are listed
