@@ -114,10 +114,32 @@ def _coarse_raw(img: np.ndarray) -> np.ndarray:
 FORGIVE = 5  # pixels (of SW × SH): the window a misfit may shift a detail within
 
 
-def _span(lab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each pixel's neighbourhood range, channel by channel (lowest, highest)."""
-    k = np.ones((FORGIVE, FORGIVE), np.uint8)
+def _span(lab: np.ndarray, size: int = FORGIVE) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's neighbourhood range (size × size), channel by channel (lowest, highest)."""
+    k = np.ones((size, size), np.uint8)
     return cv2.erode(lab, k), cv2.dilate(lab, k)
+
+
+def _power(d: np.ndarray) -> np.ndarray:
+    """Per pixel, the squared length of a three-channel difference."""
+    # OpenCV's own operations (squares summed across the channels by a 1 × 3 transform):
+    # the same numbers as NumPy's, or as two magnitudes, in half the time per small image
+    return cv2.transform(cv2.multiply(d, d), _SUM)
+
+
+_SUM = np.ones((1, 3), np.float32)
+
+
+def _length(d: np.ndarray) -> np.ndarray:
+    """Per pixel, the length of a three-channel difference (its Lab distance)."""
+    return cv2.sqrt(_power(d))
+
+
+def _outside(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """How far each pixel of `a` lies outside another image's range around it (`_span`)."""
+    lo, hi = span
+    # lo ≤ hi: a pixel lies below the range or above it, never both
+    return _length(cv2.max(cv2.max(cv2.subtract(lo, a), cv2.subtract(a, hi)), 0))
 
 
 def _grey_half(img: np.ndarray) -> np.ndarray:

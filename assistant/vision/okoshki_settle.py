@@ -17,6 +17,8 @@ from assistant.vision.okoshki_describe import (
     _grey_half,
     _lab,
     _lab_done,
+    _length,
+    _outside,
     _span,
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
@@ -35,23 +37,6 @@ COLOUR_ONLY = 0.5  # the weight of a pair told apart by colour alone
 def _gap(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per pixel, the Lab distance of two aligned images."""
     return _length(cv2.subtract(a, b))
-
-
-def _length(d: np.ndarray) -> np.ndarray:
-    """Per pixel, the length of a three-channel difference (its Lab distance)."""
-    # OpenCV's own operations (squares summed across the channels by a 1 × 3 transform):
-    # the same numbers as NumPy's, or as two magnitudes, in half the time per small image
-    return cv2.sqrt(cv2.transform(cv2.multiply(d, d), _SUM))
-
-
-_SUM = np.ones((1, 3), np.float32)
-
-
-def _outside(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
-    """How far each pixel of `a` lies outside the other image's range around it."""
-    lo, hi = span
-    # lo ≤ hi: a pixel lies below the range or above it, never both
-    return _length(cv2.max(cv2.max(cv2.subtract(lo, a), cv2.subtract(a, hi)), 0))
 
 
 def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
@@ -299,8 +284,7 @@ def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
                                inner & covers[best_k] & covers[twin])
     lean = memo[key]
     if lean < -TWIN_FLIP:
-        best_k = twin
-        return best_k, min(share(best_k, k) for k in range(n) if k != best_k)
+        return twin, min(share(twin, k) for k in range(n) if k != twin)
     if lean < 0:
         margin = min(margin, SURE_MARGIN * (1 + lean / TWIN_FLIP) - 0.01)
     return best_k, margin

@@ -15,7 +15,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.vision.okoshki_describe import SH, SW
+from assistant.vision.okoshki_describe import SH, SW, _outside, _power, _span
 
 DETAIL = 2.5  # pixels (of SW × SH): what is broader than this is colour, not print
 STRAY = 0.25  # a refined move this far from the close look's (share; shift, of SW) is lost
@@ -29,14 +29,6 @@ HALF_LEAST = 50  # pixels of difference a half needs to be weighed
 def _lab(img: np.ndarray) -> np.ndarray:
     """A BGR image in Lab (OpenCV's 8-bit scale), as float."""
     return cv2.cvtColor(img, cv2.COLOR_BGR2LAB).astype(np.float32)
-
-
-def _power(d: np.ndarray) -> np.ndarray:
-    """Per pixel, the squared length of a three-channel difference."""
-    return cv2.transform(cv2.multiply(d, d), _SUM)
-
-
-_SUM = np.ones((1, 3), np.float32)
 
 
 def _soft(x: np.ndarray, blur: float) -> np.ndarray:
@@ -72,14 +64,6 @@ def _moved(face: np.ndarray, warp: np.ndarray) -> np.ndarray:
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def _outside(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per pixel, how far `a` lies outside the range of `b` around it (a detail of `a` that
-    `b` lacks nearby; a line a pixel off is no difference)."""
-    k = np.ones((3, 3), np.uint8)
-    lo, hi = cv2.erode(b, k), cv2.dilate(b, k)
-    return cv2.sqrt(_power(cv2.max(cv2.max(cv2.subtract(lo, a), cv2.subtract(a, hi)), 0)))
-
-
 def print_lean(flat: np.ndarray, face_a: np.ndarray, face_b: np.ndarray,
                warps: tuple[np.ndarray, np.ndarray], where: np.ndarray) -> float:
     """How much the photographed card (flat, SW × SH, white-balanced) looks like face `a`
@@ -99,7 +83,8 @@ def print_lean(flat: np.ndarray, face_a: np.ndarray, face_b: np.ndarray,
     lp = _lab(flat)
     inner = np.zeros((SH, SW), np.uint8)
     inner[EDGE:-EDGE, EDGE:-EDGE] = where[EDGE:-EDGE, EDGE:-EDGE]
-    apart = cv2.max(_outside(la, lb), _outside(lb, la))
+    # a detail of one face the other lacks nearby (a line a pixel off is no difference)
+    apart = cv2.max(_outside(la, _span(lb, 3)), _outside(lb, _span(la, 3)))
     differ = cv2.dilate((apart > DIFFER).astype(np.uint8), np.ones((3, 3), np.uint8)) & inner
     alike = inner & (1 - cv2.dilate((apart > ALIKE).astype(np.uint8), np.ones((4, 4), np.uint8)))
     if not alike.any() or not differ.any():
