@@ -8,8 +8,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test hosted lint bench clean i18n
 
-# .venv and its packages, once per pyproject.toml (scripts/devenv.py prints each step).
-$(STAMP): pyproject.toml
+# .venv and its packages, once per pyproject.toml and constraints.txt (the versions the
+# suite last passed with; scripts/devenv.py prints each step).
+$(STAMP): pyproject.toml constraints.txt
 	@$(PY) scripts/devenv.py venv
 
 # Translations: .mo files are built (not kept in git) from the .po files by run/test, and by

@@ -227,11 +227,14 @@ class step:
 
 
 def pyproject_hash() -> str:
-    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()[:16]
+    """A short hash of what .venv is built from: pyproject.toml and constraints.txt."""
+    both = (ROOT / "pyproject.toml").read_bytes() + (ROOT / "constraints.txt").read_bytes()
+    return hashlib.sha256(both).hexdigest()[:16]
 
 
 def ensure_venv() -> None:
-    """Make .venv and install the project with its test extras, once per pyproject.toml."""
+    """Make .venv and install the project with its test extras at the versions in
+    constraints.txt, once per change of pyproject.toml or constraints.txt."""
     python = VENV / "bin" / "python"
     if STAMP.exists() and STAMP.read_text().strip() == pyproject_hash() and python.exists():
         STAMP.touch()  # up to date: newer than pyproject.toml for make, too
@@ -243,7 +246,11 @@ def ensure_venv() -> None:
                 raise Stop("python3 -m venv failed: on Debian run `sudo apt-get install -y "
                            "python3-venv`, then make again")
     with step("Installing the Python packages into .venv (pip; first run only)"):
-        cmd = [str(python), "-m", "pip", "install", "--progress-bar", "on", "-e", ".[test]"]
+        # constraints.txt holds the versions the suite last passed with: a fresh machine gets
+        # those, not whatever was released since (OpenCV 5 changed what SIFT returns for an
+        # empty image, which a fresh CI machine met before any session had run it)
+        cmd = [str(python), "-m", "pip", "install", "--progress-bar", "on",
+               "-c", "constraints.txt", "-e", ".[test]"]
         if subprocess.run(cmd, cwd=ROOT).returncode:
             raise Stop("pip install failed (see above); fix it, then make again")
     STAMP.write_text(pyproject_hash() + "\n")

@@ -61,7 +61,7 @@ def detect(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
             core = min(TILE, h - y0) * min(TILE, w - x0)
             sift = _sift(max(500, int(NFEATURES * core / (h * w))))
             kp, d = sift.detectAndCompute(gray[ya:yb, xa:xb], None)
-            if d is None:
+            if not kp:  # OpenCV 4 gives None for no descriptors, OpenCV 5 an empty array
                 continue
             xy = np.float32([k.pt for k in kp]) + (xa, ya)
             own = ((xy[:, 0] >= x0) & (xy[:, 0] < x0 + TILE)
@@ -88,7 +88,7 @@ def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
             kp, d = sift.detectAndCompute(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), None)
             ids.append(cid)
             kps.append(np.float32([k.pt for k in kp]).reshape(-1, 2))
-            descs.append(np.zeros((0, 128), np.float32) if d is None else d)
+            descs.append(d if kp else np.zeros((0, 128), np.float32))  # None or empty: none
             thumbs.append(_thumb(_card_balanced(face)))
         return {"ids": np.array(ids), "counts": np.array([len(k) for k in kps]),
                 "points": np.concatenate(kps), "descriptors": np.concatenate(descs),
