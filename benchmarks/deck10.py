@@ -145,7 +145,12 @@ def _egg_pts(c, rx: float, ry: float) -> np.ndarray:
 
 
 def _stock() -> np.ndarray:
-    """The navy stock with its gold-foil double rule and the corner lozenges."""
+    """The navy stock with its gold-foil double rule and the corner lozenges (a fresh copy)."""
+    return _printed_stock().copy()
+
+
+@cache
+def _printed_stock() -> np.ndarray:
     img = np.empty((H, W, 3), np.uint8)
     img[:] = NAVY
     cv2.rectangle(img, (RULE, RULE), (W - 1 - RULE, H - 1 - RULE), GOLD, 1, AA)
@@ -168,20 +173,24 @@ def _index(img: np.ndarray) -> None:
 def _finish(img: np.ndarray, name: str) -> np.ndarray:
     """The stock's sheen (a broad diagonal light) and grain; the foil glints a little."""
     rng = _rng("finish-" + name)
-    shift = int(rng.integers(0, W + H))
-    sheen = _sheen()[:, shift:shift + W, None]
-    grain = 3.0 * rng.standard_normal((H, W, 1), np.float32)
-    return np.clip(img * sheen + grain, 0, 255).astype(np.uint8)
+    shift, gx, gy = (int(v) for v in rng.integers(0, W + H, 3))
+    sheen, grain = _sheet()
+    gx, gy = gx % W, gy % H
+    out = cv2.multiply(img, sheen[:, shift:shift + W], dtype=cv2.CV_32F)
+    out = cv2.add(out, grain[gy:gy + H, gx:gx + W], dtype=cv2.CV_32F)
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 @cache
-def _sheen() -> np.ndarray:
-    """A broad diagonal band of light, one period across the card's diagonal, twice as wide
-    as the card so that each card takes its own part of it."""
+def _sheet() -> tuple[np.ndarray, np.ndarray]:
+    """The stock's sheen, a broad diagonal band of light (wider than a card, so that each card
+    takes its own part of it), and its grain (twice a card's size, each card its own part)."""
     yy, xx = np.mgrid[0:H, 0:2 * W + H].astype(np.float32)
-    out = (1 + 0.06 * np.cos((xx + yy) / (W + H) * 2 * np.pi)).astype(np.float32)
-    out.flags.writeable = False
-    return out
+    sheen = 1 + 0.06 * np.cos((xx + yy) / (W + H) * 2 * np.pi)
+    grain = 3.0 * _rng("grain").standard_normal((2 * H, 2 * W), np.float32)
+    sheen, grain = cv2.merge([sheen] * 3), cv2.merge([grain] * 3)
+    sheen.flags.writeable = grain.flags.writeable = False
+    return sheen, grain
 
 
 # -- Pisanki ---------------------------------------------------------------------------------
@@ -224,6 +233,18 @@ def _pattern(cloth: str, w: int, h: int, top: bool) -> np.ndarray:
         for x in range(0, w, 6):
             cv2.line(tex, (x, 0), (x, h), ink, 1)
     return tex
+
+
+def _table(cloth: str) -> np.ndarray:
+    """The stock with the table under its cloth (a fresh copy)."""
+    return _laid(cloth).copy()
+
+
+@cache
+def _laid(cloth: str) -> np.ndarray:
+    img = _stock()
+    _cloth(img, cloth)
+    return img
 
 
 def _cloth(img: np.ndarray, cloth: str) -> None:
@@ -443,8 +464,7 @@ def pisanki_face(card: pg.Card | None) -> np.ndarray:
     name = repr(card)
     if card is None:
         return _finish(_back(), name)
-    img = _stock()
-    _cloth(img, card.cloth)
+    img = _table(card.cloth)
     if card.egg and card.double:  # two eggs in a shallow dish
         dish = _ellipse((144, 186), (70, 12))
         _fill(img, dish, (160, 170, 175))
