@@ -26,7 +26,7 @@ might:
   table, left (and right for two): a bluebell, a carnation, a thistle, a daffodil; a
   flower-only card has one large vase holding both; its own split of the 75 cards; a navy back
   with a gold lattice and a medallion egg.
-- Okoshki: a twin casement window in a cream frame on the navy wall, six panes (a mullion and
+- Okoshki: a twin casement window in a cream frame on the navy wall, four panes (a mullion and
   a bar), seen from the room: a CAFE CURTAIN in the suit's colour hangs from a brass rod across
   the lower half of the glass, gathered into hatched pleats, a scalloped hem (the print: small
   cream three-petal flowers); a wooden sill below; the scenes engraved anew in the upper panes
@@ -706,7 +706,7 @@ def _curtain(img: np.ndarray, colour, printed: bool) -> None:
 
 
 def _window(img: np.ndarray) -> None:
-    """The cream frame, the mullion and the glazing bars (the panes: two wide, three high)."""
+    """The cream frame, the mullion and the glazing bar (four panes, two wide and two high)."""
     fx0, fy0, fx1, fy1 = FRAME
     x0, y0, x1, y1 = GLASS
     frame = _blank()
