@@ -58,19 +58,21 @@ def cell_faults(cells: list[np.ndarray]) -> list[str | None]:
 
 
 def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS,
-                 quads_out: list | None = None) -> tuple[list[np.ndarray], list[str | None]]:
+                 quads_out: list | None = None,
+                 cuts_out: list | None = None) -> tuple[list[np.ndarray], list[str | None]]:
     """The faces of a layout photo, each cut at its card's own outline, and what is wrong
     with each (None: usable; "glare", "blurred", "cut off"). The cards found on their own
     give the grid (each by its centre) and the card's size; then every cell's card is fitted
     where its edges are. `quads_out` receives the outlines fitted in the table's grid when
-    the cards were not found on their own (their shape is the deck's)."""
+    the cards were not found on their own (their shape is the deck's); `cuts_out` receives
+    the outline each face was cut at (in the working-size photo), when cut card by card."""
     img = decode(data)
     # a keyline card's outline is its keyline here (nested=False): the faces and the ids
     # pass are tuned on such cuts; cut at the whole card, deck 4 reads 13 of 204 ids worse
     quads = outlines.card_quads(img, blobs=outlines.light_blobs(img, nested=False))
     apart = _cut_apart(data, img, quads, rows, cols)
     if apart is not None and len(quads) >= rows * cols // 2:
-        return apart
+        return _with_cuts(apart, cuts_out)
     # no layout of separate cards (edge to edge), or only some found apart (a shadow, cards
     # touching here and there, where the grid they give may be a row or a column off): cut
     # the table as a grid too, and keep the cut with fewer cards to retake (a grid that is
@@ -91,12 +93,20 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
             if sum(f is not None for f in fits) <= sum(f is not None for f in faults):
                 if quads_out is not None:
                     quads_out.extend(fitted)
-                return faces, fits
+                return _with_cuts((faces, fits, fitted), cuts_out)
     if apart is not None:
         bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
         if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
-            return apart
+            return _with_cuts(apart, cuts_out)
     return found, faults
+
+
+def _with_cuts(cut: tuple, cuts_out: list | None) -> tuple[list[np.ndarray], list[str | None]]:
+    """A cut's faces and faults; its outlines go to `cuts_out` (when given)."""
+    faces, faults, quads = cut
+    if cuts_out is not None:
+        cuts_out.extend(quads)
+    return faces, faults
 
 
 def _frames(faces: list[np.ndarray]) -> float:
@@ -183,9 +193,9 @@ def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
-               cols: int) -> tuple[list[np.ndarray], list[str | None]] | None:
-    """The faces cut card by card from a layout of cards laid apart (None: the outlines
-    found do not make such a layout)."""
+               cols: int) -> tuple[list[np.ndarray], list[str | None], list[np.ndarray]] | None:
+    """The faces cut card by card from a layout of cards laid apart, what is wrong with each
+    and the outlines they were cut at (None: the outlines found do not make such a layout)."""
     cells = layout_fit.grid_of(quads, rows, cols, img.shape)
     h = None
     if cells is not None:
@@ -203,8 +213,26 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
             sizes.append(((np.linalg.norm(g[1] - g[0]) + np.linalg.norm(g[2] - g[3])) / 2,
                           (np.linalg.norm(g[3] - g[0]) + np.linalg.norm(g[2] - g[1])) / 2))
     cw, ch = np.median(np.array(sizes), axis=0)
-    quads = layout_fit.fit_cards(img, h, (float(cw), float(ch)), rows, cols)
-    return _cut_faces(data, img, aligned(img, quads))
+    fitted = layout_fit.fit_cards(img, h, (float(cw), float(ch)), rows, cols)
+    cuts = aligned(img, _keep_found(fitted, quads, cells, sizes, (float(cw), float(ch))))
+    return (*_cut_faces(data, img, cuts), cuts)
+
+
+FOUND_SIZE = 0.03  # a card found on its own keeps its outline when this near the median size
+
+
+def _keep_found(fitted: list[np.ndarray], quads: list[np.ndarray], cells: np.ndarray,
+                sizes: list[tuple[float, float]], size: tuple[float, float]) -> list[np.ndarray]:
+    """The fitted outlines, with each card found on its own at the layout's card size put
+    back at its own outline: the fit looks for the strongest edges, which on a card with a
+    keyline inside a white margin may be the card's edge on one side and the keyline on the
+    other (a cut shifted by several per cent, a print card read as its plain twin)."""
+    out = list(fitted)
+    found = [(q, k) for q, k in zip(quads, cells, strict=True) if k >= 0]
+    for (q, k), (w, h) in zip(found, sizes, strict=True):
+        if abs(w / size[0] - 1) <= FOUND_SIZE and abs(h / size[1] - 1) <= FOUND_SIZE:
+            out[k] = q.astype(np.float32)
+    return out
 
 
 def _cut_faces(data: bytes, img: np.ndarray,
@@ -227,3 +255,9 @@ def _cut_faces(data: bytes, img: np.ndarray,
         if c:
             faults[k] = N_("cut off")
     return faces, faults
+
+
+def recut(data: bytes, quads: list[np.ndarray]) -> tuple[list[np.ndarray], list[str | None]]:
+    """The faces of a layout photo cut anew at these outlines (working-size photo), and what
+    is wrong with each."""
+    return _cut_faces(data, decode(data), quads)
