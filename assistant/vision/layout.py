@@ -126,6 +126,9 @@ def _frames(faces: list[np.ndarray]) -> float:
 PAD = 0.12  # share of a card's size taken in around it when the cards are aligned together
 PW, PH = 80, 112  # the aligned patches' size (card and pad)
 ALIGN_MOST = 0.08  # a card's cut is moved by at most this share of its size
+# ... and a card fitted among cards found on their own: those make the median frame sharp, and
+# a card laid touching its neighbours is fitted up to a tenth off (its keyline taken for its edge)
+ALIGN_APART = 0.12
 
 
 def _patch_map(quad: np.ndarray) -> np.ndarray:
@@ -137,11 +140,14 @@ def _patch_map(quad: np.ndarray) -> np.ndarray:
     return to_photo @ to_unit
 
 
-def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+def aligned(img: np.ndarray, quads: list[np.ndarray], most: float = ALIGN_MOST,
+            shift: bool = False) -> list[np.ndarray]:
     """The cards' outlines moved so that every card sits where the others do on their common
     frame (the printed border, the window's frame): the cards of a deck share it, so each one
     laid out is aligned (ECC, a small affine move) onto the median of all of them. A fit
-    misled by a printed line near the edge, or a neighbour's, is put back in line."""
+    misled by a printed line near the edge, or a neighbour's, is put back in line. `most`:
+    the largest move (share of the card); `shift`: a card whose ECC move is larger is
+    shifted (the best shift found) rather than left as it was."""
     if len(quads) < 8:
         return quads
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -164,7 +170,7 @@ def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
                                                                                  strict=True)]
         template = np.median(np.stack(moved), axis=0).astype(np.float32)
         card_w = PW / (1 + 2 * PAD)
-        m = round(ALIGN_MOST * card_w) + 1
+        m = round(most * card_w) + 1
         middle = template[m:-m, m:-m]
         for k, p in enumerate(patches):
             # first the shift (ECC alone can slide off a card laid several pixels askew),
@@ -177,9 +183,11 @@ def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
                                             ring, 3)
             except cv2.error:
                 pass  # the shift alone
-            if np.abs(w[:, :2] - np.eye(2)).max() <= ALIGN_MOST and \
-                    np.abs(w[:, 2]).max() <= ALIGN_MOST * card_w:
+            if np.abs(w[:, :2] - np.eye(2)).max() <= most and \
+                    np.abs(w[:, 2]).max() <= most * card_w:
                 warps[k] = w
+            elif shift:  # ECC slid off (a neighbour's edge, a printed line): the shift alone
+                warps[k] = np.float32([[1, 0, dx - m], [0, 1, dy - m]])
     out = []
     corners = np.float32([[PW * PAD / (1 + 2 * PAD), PH * PAD / (1 + 2 * PAD)]])
     far = np.float32([[PW * (1 + PAD) / (1 + 2 * PAD), PH * (1 + PAD) / (1 + 2 * PAD)]])
@@ -212,13 +220,25 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
             g = cv2.perspectiveTransform(q[None].astype(np.float32), inv)[0]
             sizes.append(((np.linalg.norm(g[1] - g[0]) + np.linalg.norm(g[2] - g[3])) / 2,
                           (np.linalg.norm(g[3] - g[0]) + np.linalg.norm(g[2] - g[1])) / 2))
-    cw, ch = np.median(np.array(sizes), axis=0)
-    fitted = layout_fit.fit_cards(img, h, (float(cw), float(ch)), rows, cols)
-    cuts = aligned(img, _keep_found(fitted, quads, cells, sizes, (float(cw), float(ch))))
+    cw, ch = common_size(sizes)
+    fitted = layout_fit.fit_cards(img, h, (cw, ch), rows, cols)
+    cuts = aligned(img, _keep_found(fitted, quads, cells, sizes, (cw, ch)),
+                   ALIGN_APART, shift=True)
     return (*_cut_faces(data, img, cuts), cuts)
 
 
-FOUND_SIZE = 0.03  # a card found on its own keeps its outline when this near the median size
+FOUND_SIZE = 0.03  # a card found on its own keeps its outline when this near the common size
+
+
+def common_size(sizes: list[tuple[float, float]]) -> tuple[float, float]:
+    """The size most of the outlines found share (the median of the largest group within
+    FOUND_SIZE of one of them): on a bordered card some outlines are the card's edge and
+    others its frame inside, and the median of both is the size of neither."""
+    arr = np.array(sizes, dtype=np.float64)
+    near = [(np.abs(arr / a - 1) <= FOUND_SIZE).all(axis=1) for a in arr]
+    best = max(range(len(arr)), key=lambda i: (int(near[i].sum()), -i))
+    cw, ch = np.median(arr[near[best]], axis=0)
+    return float(cw), float(ch)
 
 
 def _keep_found(fitted: list[np.ndarray], quads: list[np.ndarray], cells: np.ndarray,

@@ -15,28 +15,39 @@ MOVE_MOST = 0.25  # a larger move is a mismatch, not a cut to mend
 MATCH_LEAST = 0.8  # the correlation a card's two faces must reach to be counted
 
 
-def _grey(face: np.ndarray) -> np.ndarray:
-    small = cv2.resize(face, SIDE, interpolation=cv2.INTER_AREA)
+def _grey(face: np.ndarray, half: bool = False) -> np.ndarray:
+    size = (SIDE[0] // 2, SIDE[1] // 2) if half else SIDE
+    small = cv2.resize(face, size, interpolation=cv2.INTER_AREA)
     return cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY).astype(np.float32), (0, 0),
                             1.5)
+
+
+def _ecc(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """ECC's affine move from face `a` to face `b` (compared size), coarse then fine: a cut
+    some 8 % inside is beyond ECC's reach from the still start at the fine size alone."""
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-4)
+    w = np.eye(2, 3, dtype=np.float32)
+    try:
+        _, w = cv2.findTransformECC(_grey(a, True), _grey(b, True), w, cv2.MOTION_AFFINE,
+                                    criteria, None, 3)
+        w[:, 2] *= 2
+        cc, w = cv2.findTransformECC(_grey(a), _grey(b), w, cv2.MOTION_AFFINE, criteria, None, 3)
+    except cv2.error:
+        return None  # no convergence: this card does not count
+    return float(cc), w
 
 
 def cut_move(ref: list[np.ndarray | None], other: list[np.ndarray | None]) -> np.ndarray | None:
     """The affine move (2 × 3, in face pixels) that takes a point of a reference face to the
     same point of the card on the other photo's face: the median over the cards both show.
     None when too few cards match or the cuts already agree."""
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 60, 1e-4)
     warps = []
     for a, b in zip(ref, other, strict=True):
         if a is None or b is None:
             continue
-        try:
-            cc, w = cv2.findTransformECC(_grey(a), _grey(b), np.eye(2, 3, dtype=np.float32),
-                                         cv2.MOTION_AFFINE, criteria, None, 3)
-        except cv2.error:
-            continue  # no convergence: this card does not count
-        if cc >= MATCH_LEAST:
-            warps.append(w)
+        found = _ecc(a, b)
+        if found is not None and found[0] >= MATCH_LEAST:
+            warps.append(found[1])
     if len(warps) < LEAST:
         return None
     w = np.median(np.stack(warps), axis=0).astype(np.float64)
