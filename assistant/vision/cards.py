@@ -68,7 +68,28 @@ def _cards(found: list[Found]) -> list[Found]:
     if len(kept) < 4:
         return kept
     area = float(np.median([k.size[0] * k.size[1] for k in kept]))
-    return [k for k in kept if 0.55 * area < k.size[0] * k.size[1] < 1.5 * area]
+    kept = [k for k in kept if 0.55 * area < k.size[0] * k.size[1] < 1.5 * area]
+    if len(kept) < 4:
+        return kept
+    usual = float(np.median([k.size[0] / k.size[1] for k in kept]))
+    return [_in_shape(k, found, usual) for k in kept]
+
+
+SHAPE = 0.06  # how far a card's outline may be from the table's usual shape (short / long)
+
+
+def _in_shape(card: Found, found: list[Found], usual: float) -> Found:
+    """The card's outline, or, when it is not of the table's usual shape (`usual`, short / long:
+    an outline merged with a strip of a patterned cloth or a neighbour's edge, whose centre
+    lies off the card's), the largest outline of that shape nested with it (the card's edge,
+    or its print inside a white border)."""
+    if abs(card.size[0] / card.size[1] / usual - 1) <= SHAPE:
+        return card
+    inside = [f for f in found
+              if np.hypot(f.centre[0] - card.centre[0], f.centre[1] - card.centre[1])
+              < 0.3 * card.size[0] and abs(f.size[0] / f.size[1] / usual - 1) <= SHAPE
+              and f.size[0] * f.size[1] <= card.size[0] * card.size[1]]
+    return max(inside, key=lambda f: f.size[0] * f.size[1], default=card)
 
 
 def _axis_angle(cards: list[Found]) -> float:

@@ -33,3 +33,29 @@ def test_table_outline_from_the_cards_on_a_plaid_cloth():
 def test_too_few_cards_give_no_outline():
     img = np.full((1500, 2000, 3), 200, np.uint8)
     assert cards.table_quad(img, 4, 6) is None
+
+
+def _card(cx: float, cy: float, short: float, long_: float) -> cards.Found:
+    return cards.Found((cx, cy), (short, long_), 0.0)
+
+
+def test_an_outline_merged_with_the_cloth_gives_way_to_the_card_inside_it():
+    # a 250 × 357 card whose outline also took in a strip of plaid below it (266 × 435, its
+    # centre 38 px low), beside cards found cleanly: the card's own outline is kept
+    table = [_card(300 * k, 0, 250, 357) for k in range(1, 5)]
+    merged, inside, print_ = (_card(0, 38, 266, 435), _card(0, 0, 250, 357),
+                              _card(0, 0, 220, 327))
+    for order in ([merged, inside, print_], [print_, inside, merged]):
+        kept = cards._cards(table + order)
+        assert len(kept) == 5
+        assert min(kept, key=lambda f: f.centre[0]) == inside
+
+
+def test_an_outline_of_another_shape_with_nothing_inside_stays():
+    # no outline of the table's shape nested in it: the card is kept as found
+    table = [_card(300 * k, 0, 250, 357) for k in range(1, 5)]
+    odd = _card(0, 0, 266, 435)
+    assert odd in cards._cards(table + [odd])
+    # a card of the table's shape is never swapped for a smaller outline inside it
+    assert _card(0, 0, 250, 357) in cards._cards(table + [_card(0, 0, 250, 357),
+                                                           _card(0, 0, 240, 345)])
