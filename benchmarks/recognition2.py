@@ -124,7 +124,7 @@ def pisanki(n: int, learn: bool) -> None:
               f"{time.perf_counter() - t0:.1f} s")
         cells = right = wrong = wrong_sure = unsure = right_unsure = 0
         outline_ok = 0
-        seconds, mistakes, cpu = [], [], []
+        seconds, mistakes, marked, cpu = [], [], [], []
         by_ground: dict[str, list[int]] = {}
         fixed = [0, 0, 0]  # after the player dragged the corners: cells, right, wrong and sure
         for i in range(n):
@@ -157,11 +157,13 @@ def pisanki(n: int, learn: bool) -> None:
                         g[0] += 1
                     else:
                         wrong += 1
-                        if not got.unsure:
+                        line = (f"seed {truth['seed']} r{r}c{c} (turned {truth['turned'][r][c]}): "
+                                f"{want} -> {synth.card_json(got.card)} ({got.confidence})")
+                        if got.unsure:
+                            marked.append(line)
+                        else:
                             wrong_sure += 1
-                            mistakes.append(f"seed {truth['seed']} r{r}c{c} "
-                                            f"(turned {truth['turned'][r][c]}): {want} -> "
-                                            f"{synth.card_json(got.card)} ({got.confidence})")
+                            mistakes.append(line)
             if learn:  # the confirmed table (the outline as the player left it)
                 register.learn_pisanki(data, truth["grid"], folder, corners)
         s = np.array(seconds)
@@ -179,6 +181,9 @@ def pisanki(n: int, learn: bool) -> None:
         print("  cells right by table:", {k: f"{a}/{b}" for k, (a, b) in by_ground.items()})
         for m in shown(mistakes):
             print("  wrong, not unsure:", m)
+        if D.number not in JUDGES or D.show_mistakes:
+            for m in marked[:12]:
+                print("  wrong, marked unsure:", m)
         register.use_folder(None)
 
 
