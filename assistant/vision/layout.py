@@ -58,19 +58,21 @@ def cell_faults(cells: list[np.ndarray]) -> list[str | None]:
 
 
 def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS,
-                 quads_out: list | None = None) -> tuple[list[np.ndarray], list[str | None]]:
+                 quads_out: list | None = None,
+                 cuts_out: list | None = None) -> tuple[list[np.ndarray], list[str | None]]:
     """The faces of a layout photo, each cut at its card's own outline, and what is wrong
     with each (None: usable; "glare", "blurred", "cut off"). The cards found on their own
     give the grid (each by its centre) and the card's size; then every cell's card is fitted
     where its edges are. `quads_out` receives the outlines fitted in the table's grid when
-    the cards were not found on their own (their shape is the deck's)."""
+    the cards were not found on their own (their shape is the deck's); `cuts_out` receives
+    the outline each face was cut at (in the working-size photo), when cut card by card."""
     img = decode(data)
     # a keyline card's outline is its keyline here (nested=False): the faces and the ids
     # pass are tuned on such cuts; cut at the whole card, deck 4 reads 13 of 204 ids worse
     quads = outlines.card_quads(img, blobs=outlines.light_blobs(img, nested=False))
     apart = _cut_apart(data, img, quads, rows, cols)
     if apart is not None and len(quads) >= rows * cols // 2:
-        return apart
+        return _with_cuts(apart, cuts_out)
     # no layout of separate cards (edge to edge), or only some found apart (a shadow, cards
     # touching here and there, where the grid they give may be a row or a column off): cut
     # the table as a grid too, and keep the cut with fewer cards to retake (a grid that is
@@ -91,12 +93,20 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
             if sum(f is not None for f in fits) <= sum(f is not None for f in faults):
                 if quads_out is not None:
                     quads_out.extend(fitted)
-                return faces, fits
+                return _with_cuts((faces, fits, fitted), cuts_out)
     if apart is not None:
         bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
         if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
-            return apart
+            return _with_cuts(apart, cuts_out)
     return found, faults
+
+
+def _with_cuts(cut: tuple, cuts_out: list | None) -> tuple[list[np.ndarray], list[str | None]]:
+    """A cut's faces and faults; its outlines go to `cuts_out` (when given)."""
+    faces, faults, quads = cut
+    if cuts_out is not None:
+        cuts_out.extend(quads)
+    return faces, faults
 
 
 def _frames(faces: list[np.ndarray]) -> float:
@@ -116,6 +126,9 @@ def _frames(faces: list[np.ndarray]) -> float:
 PAD = 0.12  # share of a card's size taken in around it when the cards are aligned together
 PW, PH = 80, 112  # the aligned patches' size (card and pad)
 ALIGN_MOST = 0.08  # a card's cut is moved by at most this share of its size
+# ... and a card fitted among cards found on their own: those make the median frame sharp, and
+# a card laid touching its neighbours is fitted up to a tenth off (its keyline taken for its edge)
+ALIGN_APART = 0.12
 
 
 def _patch_map(quad: np.ndarray) -> np.ndarray:
@@ -127,11 +140,14 @@ def _patch_map(quad: np.ndarray) -> np.ndarray:
     return to_photo @ to_unit
 
 
-def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
+def aligned(img: np.ndarray, quads: list[np.ndarray], most: float = ALIGN_MOST,
+            shift: bool = False) -> list[np.ndarray]:
     """The cards' outlines moved so that every card sits where the others do on their common
     frame (the printed border, the window's frame): the cards of a deck share it, so each one
     laid out is aligned (ECC, a small affine move) onto the median of all of them. A fit
-    misled by a printed line near the edge, or a neighbour's, is put back in line."""
+    misled by a printed line near the edge, or a neighbour's, is put back in line. `most`:
+    the largest move (share of the card); `shift`: a card whose ECC move is larger is
+    shifted (the best shift found) rather than left as it was."""
     if len(quads) < 8:
         return quads
     grey = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
@@ -154,7 +170,7 @@ def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
                                                                                  strict=True)]
         template = np.median(np.stack(moved), axis=0).astype(np.float32)
         card_w = PW / (1 + 2 * PAD)
-        m = round(ALIGN_MOST * card_w) + 1
+        m = round(most * card_w) + 1
         middle = template[m:-m, m:-m]
         for k, p in enumerate(patches):
             # first the shift (ECC alone can slide off a card laid several pixels askew),
@@ -167,9 +183,11 @@ def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
                                             ring, 3)
             except cv2.error:
                 pass  # the shift alone
-            if np.abs(w[:, :2] - np.eye(2)).max() <= ALIGN_MOST and \
-                    np.abs(w[:, 2]).max() <= ALIGN_MOST * card_w:
+            if np.abs(w[:, :2] - np.eye(2)).max() <= most and \
+                    np.abs(w[:, 2]).max() <= most * card_w:
                 warps[k] = w
+            elif shift:  # ECC slid off (a neighbour's edge, a printed line): the shift alone
+                warps[k] = np.float32([[1, 0, dx - m], [0, 1, dy - m]])
     out = []
     corners = np.float32([[PW * PAD / (1 + 2 * PAD), PH * PAD / (1 + 2 * PAD)]])
     far = np.float32([[PW * (1 + PAD) / (1 + 2 * PAD), PH * (1 + PAD) / (1 + 2 * PAD)]])
@@ -183,9 +201,9 @@ def aligned(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
 
 
 def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
-               cols: int) -> tuple[list[np.ndarray], list[str | None]] | None:
-    """The faces cut card by card from a layout of cards laid apart (None: the outlines
-    found do not make such a layout)."""
+               cols: int) -> tuple[list[np.ndarray], list[str | None], list[np.ndarray]] | None:
+    """The faces cut card by card from a layout of cards laid apart, what is wrong with each
+    and the outlines they were cut at (None: the outlines found do not make such a layout)."""
     cells = layout_fit.grid_of(quads, rows, cols, img.shape)
     h = None
     if cells is not None:
@@ -202,9 +220,39 @@ def _cut_apart(data: bytes, img: np.ndarray, quads: list[np.ndarray], rows: int,
             g = cv2.perspectiveTransform(q[None].astype(np.float32), inv)[0]
             sizes.append(((np.linalg.norm(g[1] - g[0]) + np.linalg.norm(g[2] - g[3])) / 2,
                           (np.linalg.norm(g[3] - g[0]) + np.linalg.norm(g[2] - g[1])) / 2))
-    cw, ch = np.median(np.array(sizes), axis=0)
-    quads = layout_fit.fit_cards(img, h, (float(cw), float(ch)), rows, cols)
-    return _cut_faces(data, img, aligned(img, quads))
+    cw, ch = common_size(sizes)
+    fitted = layout_fit.fit_cards(img, h, (cw, ch), rows, cols)
+    cuts = aligned(img, _keep_found(fitted, quads, cells, sizes, (cw, ch)),
+                   ALIGN_APART, shift=True)
+    return (*_cut_faces(data, img, cuts), cuts)
+
+
+FOUND_SIZE = 0.03  # a card found on its own keeps its outline when this near the common size
+
+
+def common_size(sizes: list[tuple[float, float]]) -> tuple[float, float]:
+    """The size most of the outlines found share (the median of the largest group within
+    FOUND_SIZE of one of them): on a bordered card some outlines are the card's edge and
+    others its frame inside, and the median of both is the size of neither."""
+    arr = np.array(sizes, dtype=np.float64)
+    near = [(np.abs(arr / a - 1) <= FOUND_SIZE).all(axis=1) for a in arr]
+    best = max(range(len(arr)), key=lambda i: (int(near[i].sum()), -i))
+    cw, ch = np.median(arr[near[best]], axis=0)
+    return float(cw), float(ch)
+
+
+def _keep_found(fitted: list[np.ndarray], quads: list[np.ndarray], cells: np.ndarray,
+                sizes: list[tuple[float, float]], size: tuple[float, float]) -> list[np.ndarray]:
+    """The fitted outlines, with each card found on its own at the layout's card size put
+    back at its own outline: the fit looks for the strongest edges, which on a card with a
+    keyline inside a white margin may be the card's edge on one side and the keyline on the
+    other (a cut shifted by several per cent, a print card read as its plain twin)."""
+    out = list(fitted)
+    found = [(q, k) for q, k in zip(quads, cells, strict=True) if k >= 0]
+    for (q, k), (w, h) in zip(found, sizes, strict=True):
+        if abs(w / size[0] - 1) <= FOUND_SIZE and abs(h / size[1] - 1) <= FOUND_SIZE:
+            out[k] = q.astype(np.float32)
+    return out
 
 
 def _cut_faces(data: bytes, img: np.ndarray,
@@ -227,3 +275,9 @@ def _cut_faces(data: bytes, img: np.ndarray,
         if c:
             faults[k] = N_("cut off")
     return faces, faults
+
+
+def recut(data: bytes, quads: list[np.ndarray]) -> tuple[list[np.ndarray], list[str | None]]:
+    """The faces of a layout photo cut anew at these outlines (working-size photo), and what
+    is wrong with each."""
+    return _cut_faces(data, decode(data), quads)

@@ -20,11 +20,11 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, join, nmsg
-from assistant.vision import deck, outlines, refcache, views
+from assistant.vision import deck, layout_match, outlines, refcache, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
-from assistant.vision.layout import RegisterError, layout_cards
+from assistant.vision.layout import RegisterError, layout_cards, recut
 from assistant.vision.layout_fit import OKOSHKI_COLS
 
 SHAPE_LEAST = 12  # card outlines a layout photo needs for the cards' shape to be measured
@@ -43,18 +43,22 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
     more_views: list[tuple[str, np.ndarray]] = []  # a card usable on several photos: each a view
     cut, refused, layouts = [], None, []
     fitted: list[list] = []  # each layout's outlines fitted in its table's grid (if any)
+    cuts: list[list] = []  # each layout's outlines its faces were cut at (if cut card by card)
     for data in photos:  # a photo with no layout on it is left out while another has one
         try:
             fitted.append([])
-            cut.append(layout_cards(data, quads_out=fitted[-1]))
+            cuts.append([])
+            cut.append(layout_cards(data, quads_out=fitted[-1], cuts_out=cuts[-1]))
             layouts.append(data)
             if laid_out is not None:
                 laid_out.append(data)
         except RegisterError as exc:
             fitted.pop()
+            cuts.pop()
             refused = refused or exc
     if not cut and refused is not None:
         raise refused
+    cut = _cut_alike(layouts, cut, cuts)
     for cells, found in cut:
         for i, (cell, fault) in enumerate(zip(cells, found, strict=True)):
             if best[i] is None or (faults[i] is not None and fault is None):
@@ -88,6 +92,31 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
                  for _, v in more_views])
     use_folder(folder)
     return [c.id for c in ok.DECK]
+
+
+def _cut_alike(layouts: list[bytes], cut: list[tuple], cuts: list[list]) -> list[tuple]:
+    """The layouts' faces, those of the photos that give fewer faces recut as the photo that
+    gives the most (the faces registered come from the first photo where they are usable): a
+    deck's faces all cut alike, whichever photo each comes from."""
+    if len(cut) < 2:
+        return cut
+    given = [0] * len(cut)
+    for i in range(len(ok.DECK)):
+        usable = [k for k, (_, found) in enumerate(cut) if found[i] is None]
+        given[usable[0] if usable else 0] += 1
+    ref = max(range(len(cut)), key=lambda k: (given[k], -k))
+    out = list(cut)
+    for k, (faces, found) in enumerate(cut):
+        if k == ref or not cuts[k]:
+            continue
+        mine = [f if bad is None else None for f, bad in zip(faces, found, strict=True)]
+        theirs = [f if bad is None else None for f, bad in zip(*cut[ref], strict=True)]
+        move = layout_match.cut_move(theirs, mine)
+        if move is not None:
+            size = (faces[0].shape[1], faces[0].shape[0])
+            out[k] = recut(layouts[k], [layout_match.moved_quad(q, move, size)
+                                        for q in cuts[k]])
+    return out
 
 
 PENDING = "okoshki-pending"  # the deck folder's photos of a registration not finished yet
