@@ -418,6 +418,10 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         _, score, _, (x, y) = cv2.minMaxLoc(res)
         found.append((float(score), int(i), x + x0, y + y0))
     found.sort(key=lambda f: -f[0])
+    # each card's best correlation before the colour check (found is sorted: the first seen)
+    raw: dict[pg.Card | None, float] = {}
+    for score, i, _, _ in found:
+        raw.setdefault(views.cards[i], score)
     best: dict[pg.Card | None, tuple[float, bool, int, int, int]] = {}
     for score, i, x, y in found:
         if len(best) >= FINALISTS and score <= sorted(
@@ -469,5 +473,16 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
                                        and pair(winner, 0) >= FLOWER_OVERRULE))
               or any(flowers_only(card, c) and top - sc < FLOWER_GAP
                      and pair(winner, j) < FLOWER_MARGIN
-                     for j, (c, (sc, _, _)) in enumerate(ranked) if j != winner))
+                     for j, (c, (sc, _, _)) in enumerate(ranked) if j != winner)
+              or _colour_turned(card, raw, [c for c, _ in ranked]))
     return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
+
+
+def _colour_turned(card: pg.Card | None, raw: dict[pg.Card | None, float],
+                   finalists: list[pg.Card | None]) -> bool:
+    """Whether a finalist differing from the winner in flowers only correlated better before
+    the colour check: the check put the winner first. A striped cloth laid a pixel off costs
+    a view more colour than a small flower badge at the card's edge, half outside the
+    trimmed part, tells two such cards apart by: either may be the one misled."""
+    return any(flowers_only(card, c) and raw.get(c, -1.0) > raw.get(card, -1.0)
+               for c in finalists)
