@@ -29,6 +29,8 @@ VW, VH = 80, 112  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
 SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
 TRIM = 0.12  # the template is a view without this much of each side
+FLOWER_TRIM = 0.03  # ...and for a duel of cards differing in flowers only, this much (a flower
+# badge at a card's edge lies half outside TRIM)
 CANDIDATES = 48
 COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
@@ -150,24 +152,29 @@ class Views:
     templates: list[np.ndarray]
     colours: np.ndarray
     coarse: np.ndarray
+    whole: list[np.ndarray]  # the templates trimmed only by FLOWER_TRIM
 
 
 def _index(images: np.ndarray) -> dict[str, np.ndarray]:
     """The arrays matching needs of views, 0° and 180° each: the Lab template (uint8, inside
-    the trim), whether turned, the template's mean colour and the coarse vector."""
+    the trim), whether turned, the template's mean colour, the coarse vector and the Lab
+    template inside FLOWER_TRIM."""
     tx, ty = round(VW * TRIM), round(VH * TRIM)
-    lab8, turned, colours, coarse = [], [], [], []
+    fx, fy = round(VW * FLOWER_TRIM), round(VH * FLOWER_TRIM)
+    lab8, turned, colours, coarse, whole = [], [], [], [], []
     for img in images:
         img = balance(img)
         for turn in (False, True):
             v = cv2.rotate(img, cv2.ROTATE_180) if turn else img
-            t8 = cv2.cvtColor(_soft(v)[ty:VH - ty, tx:VW - tx], cv2.COLOR_BGR2LAB)
+            soft = _soft(v)
+            t8 = cv2.cvtColor(soft[ty:VH - ty, tx:VW - tx], cv2.COLOR_BGR2LAB)
             lab8.append(t8)
+            whole.append(cv2.cvtColor(soft[fy:VH - fy, fx:VW - fx], cv2.COLOR_BGR2LAB))
             turned.append(turn)
             colours.append(_template(t8)[..., 1:].reshape(-1, 2).mean(axis=0))
             coarse.append(_coarse(v))
     return {"lab": np.stack(lab8), "turned": np.array(turned), "colours": np.array(colours),
-            "coarse": np.stack(coarse)}
+            "coarse": np.stack(coarse), "whole": np.stack(whole)}
 
 
 def _template(lab8: np.ndarray) -> np.ndarray:
@@ -180,7 +187,7 @@ def _template(lab8: np.ndarray) -> np.ndarray:
 def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views:
     cards = [c for c in labels for _ in (0, 1)]
     return Views(cards, arrays["turned"], list(_template(arrays["lab"])),
-                 arrays["colours"], arrays["coarse"])
+                 arrays["colours"], arrays["coarse"], list(_template(arrays["whole"])))
 
 
 def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
@@ -227,7 +234,7 @@ def _indexed(folder: Path, count: int,
         return built if built is not None else _index(_stored(folder / VIEWS_FILE)[0])
 
     arrays = refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index)
-    if len(arrays["turned"]) != 2 * count:  # a damaged store: build afresh
+    if len(arrays["turned"]) != 2 * count or "whole" not in arrays:  # damaged: build afresh
         arrays = _index(_stored(folder / VIEWS_FILE)[0])
     return arrays
 
@@ -272,9 +279,13 @@ def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
 
 
 def _placed(lab: np.ndarray, t: np.ndarray, x: int, y: int) -> np.ndarray:
-    """A template laid into the cell's frame at (x, y); NaN where it does not reach."""
+    """A template laid into the cell's frame at (x, y); NaN where it does not reach (a
+    template may reach past the cell's edge: that part is left out)."""
     out = np.full(lab.shape, np.nan, np.float32)
-    out[y:y + t.shape[0], x:x + t.shape[1]] = t
+    h, w = lab.shape[:2]
+    x0, y0 = max(x, 0), max(y, 0)
+    x1, y1 = min(x + t.shape[1], w), min(y + t.shape[0], h)
+    out[y0:y1, x0:x1] = t[y0 - y:y1 - y, x0 - x:x1 - x]
     return out
 
 
@@ -435,16 +446,28 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         if card not in best or score > best[card][0]:
             best[card] = (score, bool(views.turned[i]), i, x, y)
     top4 = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
+    dx, dy = round(VW * TRIM) - round(VW * FLOWER_TRIM), round(VH * TRIM) - round(VH * FLOWER_TRIM)
     ranked = [(card, (sc, turned, _placed(lab, views.templates[i], x, y)))
               for card, (sc, turned, i, x, y) in top4]
     cell_colour = cv2.GaussianBlur(lab[..., 1:], (0, 0), DUEL_BLUR)
     padded = _padded(cell_colour)
     duelists = [_duelist(r[1][2], cell_colour) for r in ranked]
+    whole: dict[int, _Duelist] = {}  # the finalists' views inside FLOWER_TRIM, as needed
+
+    def flowered(k: int) -> _Duelist:
+        if k not in whole:
+            _, (_, _, i, x, y) = top4[k]
+            whole[k] = _duelist(_placed(lab, views.whole[i], x - dx, y - dy), cell_colour)
+        return whole[k]
+
     duels: dict[tuple[int, int], float] = {}
 
     def pair(a: int, b: int) -> float:
         if (a, b) not in duels:
-            d = _duel(cell_colour, padded, duelists[a], duelists[b])
+            if flowers_only(ranked[a][0], ranked[b][0]):  # where their flowers are
+                d = _duel(cell_colour, padded, flowered(a), flowered(b))
+            else:
+                d = _duel(cell_colour, padded, duelists[a], duelists[b])
             duels[(a, b)], duels[(b, a)] = d, -d
         return duels[(a, b)]
 
