@@ -29,8 +29,8 @@ VW, VH = 80, 112  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
 SW, SH = round(VW * (1 + 2 * MARGIN)), round(VH * (1 + 2 * MARGIN))
 TRIM = 0.12  # the template is a view without this much of each side
-FLOWER_TRIM = 0.03  # ...and for a duel of cards differing in flowers only, this much (a flower
-# badge at a card's edge lies half outside TRIM)
+FLOWER_TRIM = 0.03  # ...and for the check of a winner against a rival with other flowers only,
+# this much (a flower badge at a card's edge lies half outside TRIM)
 CANDIDATES = 48
 COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
@@ -429,10 +429,6 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         _, score, _, (x, y) = cv2.minMaxLoc(res)
         found.append((float(score), int(i), x + x0, y + y0))
     found.sort(key=lambda f: -f[0])
-    # each card's best correlation before the colour check (found is sorted: the first seen)
-    raw: dict[pg.Card | None, float] = {}
-    for score, i, _, _ in found:
-        raw.setdefault(views.cards[i], score)
     best: dict[pg.Card | None, tuple[float, bool, int, int, int]] = {}
     for score, i, x, y in found:
         if len(best) >= FINALISTS and score <= sorted(
@@ -460,14 +456,14 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
             whole[k] = _duelist(_placed(lab, views.whole[i], x - dx, y - dy), cell_colour)
         return whole[k]
 
+    def whole_duel(a: int, b: int) -> float:
+        return _duel(cell_colour, padded, flowered(a), flowered(b))
+
     duels: dict[tuple[int, int], float] = {}
 
     def pair(a: int, b: int) -> float:
         if (a, b) not in duels:
-            if flowers_only(ranked[a][0], ranked[b][0]):  # where their flowers are
-                d = _duel(cell_colour, padded, flowered(a), flowered(b))
-            else:
-                d = _duel(cell_colour, padded, duelists[a], duelists[b])
+            d = _duel(cell_colour, padded, duelists[a], duelists[b])
             duels[(a, b)], duels[(b, a)] = d, -d
         return duels[(a, b)]
 
@@ -497,15 +493,11 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
               or any(flowers_only(card, c) and top - sc < FLOWER_GAP
                      and pair(winner, j) < FLOWER_MARGIN
                      for j, (c, (sc, _, _)) in enumerate(ranked) if j != winner)
-              or _colour_turned(card, raw, [c for c, _ in ranked]))
+              # a flower badge at the card's edge lies half outside TRIM: settled again on the
+              # views inside FLOWER_TRIM, a rival with other flowers only must still lose
+              # (settling on those alone lost as many cards as it won: the ground around a
+              # card with a white border is in them too)
+              or any(flowers_only(card, c) and whole_duel(winner, j) < 0
+                     for j, (c, _) in enumerate(ranked) if j != winner))
     return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
 
-
-def _colour_turned(card: pg.Card | None, raw: dict[pg.Card | None, float],
-                   finalists: list[pg.Card | None]) -> bool:
-    """Whether a finalist differing from the winner in flowers only correlated better before
-    the colour check: the check put the winner first. A striped cloth laid a pixel off costs
-    a view more colour than a small flower badge at the card's edge, half outside the
-    trimmed part, tells two such cards apart by: either may be the one misled."""
-    return any(flowers_only(card, c) and raw.get(c, -1.0) > raw.get(card, -1.0)
-               for c in finalists)
