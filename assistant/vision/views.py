@@ -285,7 +285,8 @@ def _placed(lab: np.ndarray, t: np.ndarray, x: int, y: int) -> np.ndarray:
     h, w = lab.shape[:2]
     x0, y0 = max(x, 0), max(y, 0)
     x1, y1 = min(x + t.shape[1], w), min(y + t.shape[0], h)
-    out[y0:y1, x0:x1] = t[y0 - y:y1 - y, x0 - x:x1 - x]
+    if x1 > x0 and y1 > y0:
+        out[y0:y1, x0:x1] = t[y0 - y:y1 - y, x0 - x:x1 - x]
     return out
 
 
