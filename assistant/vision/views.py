@@ -152,7 +152,7 @@ class Views:
     templates: list[np.ndarray]
     colours: np.ndarray
     coarse: np.ndarray
-    whole: list[np.ndarray]  # the templates trimmed only by FLOWER_TRIM
+    whole: np.ndarray  # the uint8 Lab templates trimmed only by FLOWER_TRIM (few are used)
 
 
 def _index(images: np.ndarray) -> dict[str, np.ndarray]:
@@ -187,7 +187,7 @@ def _template(lab8: np.ndarray) -> np.ndarray:
 def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views:
     cards = [c for c in labels for _ in (0, 1)]
     return Views(cards, arrays["turned"], list(_template(arrays["lab"])),
-                 arrays["colours"], arrays["coarse"], list(_template(arrays["whole"])))
+                 arrays["colours"], arrays["coarse"], arrays["whole"])
 
 
 def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
@@ -454,7 +454,8 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     def flowered(k: int) -> _Duelist:
         if k not in whole:
             _, (_, _, i, x, y) = top4[k]
-            whole[k] = _duelist(_placed(lab, views.whole[i], x - dx, y - dy), cell_colour)
+            t = _template(views.whole[i])
+            whole[k] = _duelist(_placed(lab, t, x - dx, y - dy), cell_colour)
         return whole[k]
 
     def whole_duel(a: int, b: int) -> float:
