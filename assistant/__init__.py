@@ -17,9 +17,7 @@ from assistant.web.i18n import init_i18n
 
 def _use_registered_deck(folder: str) -> None:
     """Recognise against the player's registered cards when there are some."""
-    path = Path(folder)
-    if path.exists() and (any(path.glob("*.png")) or (path / "pisanki.json").exists()):
-        vision.register.use_folder(path)
+    vision.register.follow(Path(folder))
 
 
 class GameTemplates(BaseLoader):

@@ -286,7 +286,7 @@ def okoshki_face(card: ok.Card) -> np.ndarray:
 
 
 # Where a registered deck lives (set by assistant.vision.register); None: the drawn deck.
-REGISTERED: dict[str, object] = {"folder": None}
+REGISTERED: dict[str, object] = {"folder": None, "seen": None}  # seen: register.follow's
 
 
 @cache

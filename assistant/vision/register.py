@@ -256,9 +256,32 @@ def _is_quad(raw) -> bool:
             for v in p) for p in raw))
 
 
+def holding(folder: Path) -> tuple:
+    """What a deck folder holds now, cheaply: the name, size and time of each of its files."""
+    if not folder.is_dir():
+        return ()
+    return tuple((p.name, st.st_size, st.st_mtime_ns) for p in sorted(folder.iterdir())
+                 if p.is_file() and (st := p.stat()))
+
+
+def follow(folder: Path) -> None:
+    """Recognise against the deck in `folder` as it is on disk now (the drawn deck while it
+    holds none). A hosted server runs several processes on one deck folder: the deck
+    registered, learned or forgotten through one is read by all (each used to keep the deck it
+    found at its start). Costs a listing of the folder when nothing changed."""
+    seen = (str(folder), holding(folder))
+    if deck.REGISTERED.get("seen") == seen:
+        return
+    registered = any(n.endswith(".png") or n == "pisanki.json" for n, _, _ in seen[1])
+    use_folder(folder if registered else None)
+    deck.REGISTERED["seen"] = seen
+
+
 def use_folder(folder: Path | None) -> None:
     """Recognise against the deck registered in `folder` (None: the drawn deck only)."""
     deck.REGISTERED["folder"] = folder
+    # what follow() compares with: the folder as this process last made its references
+    deck.REGISTERED["seen"] = None if folder is None else (str(folder), holding(folder))
     deck.okoshki_faces.cache_clear()
     vo.references.cache_clear()
     vo.view_table.cache_clear()

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, request
+from flask import Blueprint, abort, current_app, jsonify, request
 
 from assistant import vision
 from assistant.interface import JsonFn, load_json, run
@@ -55,6 +56,8 @@ def recognize(game: str):
         data = photo.read()
     finally:
         photo.close()  # the upload's temporary file
+    # the deck folder as it is now: another process of a hosted server may have changed it
+    vision.register.follow(Path(current_app.config["DECK_FOLDER"]))
     try:
         if game == "pisanki":
             try:

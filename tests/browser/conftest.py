@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from assistant import asgi, create_app
+from assistant.vision import register
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -43,9 +44,22 @@ def serve(app, **push):
         yield f"http://127.0.0.1:{sock.getsockname()[1]}", push_app
     finally:
         server.should_exit = True
-        thread.join(timeout=10)
+        # uvicorn stops once the requests in flight are answered: wait for them (a photo read or
+        # a deck learned takes tens of seconds on a busy machine), so none outlives its test
+        thread.join(timeout=120)
         sock.close()
         app.extensions["store"].dispose()
+
+
+@pytest.fixture(autouse=True)
+def drawn_deck():
+    """Each browser test starts from the drawn deck and leaves it so. The registered deck is
+    the process's (one app a process when served): a test whose server learned cards (ticked
+    "Also learn my cards") made the next test of its worker read photos with them, in an order
+    pytest-randomly draws now and then."""
+    register.use_folder(None)
+    yield
+    register.use_folder(None)
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
@@ -38,13 +37,6 @@ document.addEventListener("pointerdown", function (ev) {  // where each press la
     String(ev.target.className)]); }, true);"""
 # The first photo a server reads builds its references (several CPU seconds on a busy machine).
 READ_MS = 90000
-
-
-@pytest.fixture(autouse=True)
-def drawn_deck_after():
-    """The registered deck is the process's: the next test starts from the drawn one."""
-    yield
-    register.use_folder(None)
 
 
 def registration_tables() -> list[list[list]]:

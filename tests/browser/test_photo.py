@@ -80,7 +80,9 @@ def test_a_pisanki_preview_keeps_brush_fixes_and_the_learn_tick(live_server, new
     for cell in preview[0][:2]:
         assert (cell["cloth"], cell["egg"], cell["double"]) == ("dotted", "red", False)
     assert page.locator("#p-entry .p-cell.unsure[data-name='A1']").count() == 0  # checked now
-    landed(page, lambda: use.click())
+    with page.expect_response(lambda r: r.url.endswith("/deck/pisanki"), timeout=90000) as learn:
+        landed(page, lambda: use.click())
+    assert learn.value.ok  # the cards learned (painted wrong on purpose: drawn_deck forgets them)
     page.reload()
     saved = page.evaluate("JSON.parse(document.getElementById('p-entry').dataset.grid)")
     assert saved == preview  # the corrected table, saved in one edit
