@@ -98,6 +98,17 @@ NOW_TOP = """() => { const c = document.querySelector(".photo-result:not([hidden
 PROGRESS_GONE = "() => [...document.querySelectorAll('.photo-progress')].every(p => p.hidden)"
 
 
+def preview_stays(page, label: str, photo: Path, button: str) -> None:
+    """Photograph with the picker `label`; the preview's photo stands where it stood at its
+    first frame once the progress bar is gone."""
+    page.wait_for_load_state("load")
+    page.get_by_label(label).set_input_files(str(photo))
+    expect(page.get_by_role("button", name=button)).to_be_visible(timeout=90000)
+    page.wait_for_function("() => window.previewTop != null")
+    page.wait_for_function(PROGRESS_GONE)
+    assert page.evaluate(NOW_TOP) == page.evaluate("window.previewTop")
+
+
 def test_a_photo_preview_does_not_move_once_shown(live_server, new_phone):
     # Issue 26's "controls that move under the finger": the progress bar above the preview was
     # taken out of the page 0.6 s after the preview showed, lifting the photo, its corners and
@@ -106,22 +117,12 @@ def test_a_photo_preview_does_not_move_once_shown(live_server, new_phone):
     page = new_phone()
     page.add_init_script(PREVIEW_TOP)
     new_table(page, live_server, "Ala", "Bo")
-    page.wait_for_load_state("load")
-    page.get_by_label("Photo of Ala's table").set_input_files(
-        str(SAMPLES / "pisanki" / "table-101-4x6.jpg"))
-    expect(page.get_by_role("button", name="Use this table")).to_be_visible(timeout=90000)
-    page.wait_for_function("() => window.previewTop != null")
-    page.wait_for_function(PROGRESS_GONE)
-    assert page.evaluate(NOW_TOP) == page.evaluate("window.previewTop")
+    preview_stays(page, "Photo of Ala's table", SAMPLES / "pisanki" / "table-101-4x6.jpg",
+                  "Use this table")
     page.evaluate("document.getElementById('photo-pisanki').scrollIntoView(); scrollBy(0, -140)")
     shot(page, "pisanki-photo-preview-top")  # the camera button, the bar's kept place, the photo
     # the Okoshki zone's preview alike
     page.goto(live_server + "/")
     page.get_by_role("button", name=re.compile("Okoshki")).click()
-    page.wait_for_load_state("load")
-    page.get_by_label("Photo of Player 1's zone").set_input_files(
-        str(SAMPLES / "okoshki" / "zone-202-12.jpg"))
-    expect(page.get_by_role("button", name="Use these counts")).to_be_visible(timeout=90000)
-    page.wait_for_function("() => window.previewTop != null")
-    page.wait_for_function(PROGRESS_GONE)
-    assert page.evaluate(NOW_TOP) == page.evaluate("window.previewTop")
+    preview_stays(page, "Photo of Player 1's zone", SAMPLES / "okoshki" / "zone-202-12.jpg",
+                  "Use these counts")
