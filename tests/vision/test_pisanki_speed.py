@@ -1,13 +1,18 @@
-"""The Pisanki recogniser's shortcuts give what the long way gives: one OpenCV thread while a
-table is read (and the caller's count back after)."""
+"""The Pisanki recogniser's shortcuts give what the long way gives: one OpenCV thread and one
+BLAS thread while a table is read (and the caller's counts back after)."""
 
 from __future__ import annotations
 
 import cv2
 import pytest
+from threadpoolctl import threadpool_info, threadpool_limits
 
 from assistant.vision import pisanki as vp
 from assistant.vision import synth
+
+
+def _blas_threads() -> set[int]:
+    return {lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"}
 
 
 def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads):
@@ -15,14 +20,15 @@ def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, 
     find = vp.cards.find
 
     def counting(img):
-        seen.append(cv2.getNumThreads())
+        seen.append((cv2.getNumThreads(), _blas_threads()))
         return find(img)
 
     monkeypatch.setattr(vp.cards, "find", counting)
     data, truth = synth.pisanki_photo(7, 3, 5, 1)
-    res = vp.recognise(data, 3, 5)
-    assert seen == [1]
-    assert cv2.getNumThreads() == 2
+    with threadpool_limits(limits=2, user_api="blas"):
+        res = vp.recognise(data, 3, 5)
+        assert (cv2.getNumThreads(), _blas_threads()) == (2, {2})
+    assert seen == [(1, {1})]
     assert len(res.grid) == 3
 
 

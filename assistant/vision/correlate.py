@@ -1,0 +1,56 @@
+"""Normalised correlation (OpenCV's TM_CCOEFF_NORMED) of many same-size templates over one
+small window at once, as a single matrix product.
+
+A Pisanki cell cut around its card's own centre is compared with its 48 candidate views
+over only a few hundred positions; OpenCV's matchTemplate does each view alone through a
+Fourier transform, which for windows this small costs about four times the product of the
+window's patches with all the views' centred pixels (`benchmarks/pisanki_profile.py`).
+A wide window (a cell whose card was not found by its outline: some 3,000 positions) stays
+with matchTemplate: there the product costs more, and so do numpy's transforms of the views.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+
+def centred(templates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Templates (n, h, w, c) as correlate() takes them: each flattened channel by channel
+    less its own mean per channel, and each one's norm."""
+    n, h, w, c = templates.shape
+    flat = np.ascontiguousarray(templates.transpose(0, 3, 1, 2), np.float32).reshape(n, c, h * w)
+    flat -= flat.mean(axis=2, keepdims=True)
+    flat = flat.reshape(n, c * h * w)
+    return flat, np.sqrt(np.einsum("ij,ij->i", flat, flat)).astype(np.float64)
+
+
+def correlate(window: np.ndarray, flat: np.ndarray, norms: np.ndarray,
+              shape: tuple[int, int]) -> np.ndarray:
+    """cv2.matchTemplate(window, t, cv2.TM_CCOEFF_NORMED) for each centred template
+    (`flat`, `norms` from centred(); each `shape` = (h, w)), as (n, y, x) scores."""
+    th, tw = shape
+    h, w, c = window.shape
+    ny, nx = h - th + 1, w - tw + 1
+    # a constant per channel changes no score; taking the window's mean away keeps the
+    # float32 products small next to the score they add up to
+    win = (window - window.reshape(-1, c).mean(axis=0)).astype(np.float32)
+    patches = np.lib.stride_tricks.sliding_window_view(win, (th, tw), axis=(0, 1))
+    num = flat @ patches.reshape(ny * nx, c * th * tw).T  # (n, positions)
+    # each position's spread: its sums and squared sums per channel, from integral images
+    total, squares = cv2.integral2(win.astype(np.float64), sdepth=cv2.CV_64F)
+
+    def box(img: np.ndarray) -> np.ndarray:
+        img = img.reshape(h + 1, w + 1, -1)
+        return img[th:, tw:] - img[:-th, tw:] - img[th:, :-tw] + img[:-th, :-tw]
+
+    sums, sq = box(total), box(squares).sum(axis=2)
+    spread = np.maximum(sq - (sums * sums).sum(axis=2) / (th * tw), 0).reshape(-1)
+    den = np.sqrt(spread)[None, :] * norms[:, None]
+    # as OpenCV: a flat window scores 0; a ratio a rounding past ±1 is clipped
+    flat_window = spread <= np.minimum(0.5, 10 * np.finfo(np.float32).eps * sq.reshape(-1))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        score = np.where(np.abs(num) < den, num / den,
+                         np.where(np.abs(num) < den * 1.125, np.sign(num), 0.0))
+    score[:, flat_window] = 0.0
+    return score.reshape(-1, ny, nx).astype(np.float32)
