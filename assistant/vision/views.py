@@ -316,25 +316,47 @@ def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
     valid = ~np.isnan(placed[..., 0])
     colour = cv2.GaussianBlur(np.nan_to_num(placed[..., 1:]), (0, 0), DUEL_BLUR)
     if cell is not None and valid.sum() >= 50:
+        # the shifts are medians over the finalist's pixels: worked out inside the box they
+        # fill (a template lies in the cell as a rectangle), where gathering them is a copy
+        ys, xs = np.flatnonzero(valid.any(axis=1)), np.flatnonzero(valid.any(axis=0))
+        box = np.s_[ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1]
+        inside, seen = colour[box], cell[box]
         # the view's colour cast (its registration photo's light, which the table's white
         # balance did not take away) against the cell's. First as the card's paper shows
         # it: its light, near-neutral parts (a white check, an egg cup) take a cast's colour
         # whatever the card, and stay as they are on a paler print
-        colour = colour + _paper_shift(placed, colour, valid, cell)
+        paper = _paper_shift(placed[box], inside, valid[box], seen)
         # then the median shift of colour over the whole card, small parts (a flower, an
         # egg) aside. A shift along the card's own hue is rather a paler or stronger print
         # (the cloth's colour scaled), which a shift does not model: only a little of it is
         # followed; a shift so large that it is more than a cast is not made whole (another
         # cloth's colour must still count)
-        shift = np.median(cell[valid] - colour[valid], axis=0)
-        hue = np.median(colour[valid], axis=0) - GREY
+        own = _pixels(inside, valid[box]) + paper
+        shift = _median(_pixels(seen, valid[box]) - own)
+        hue = _median(own) - GREY
         norm = float(np.linalg.norm(hue))
         if norm > 1e-6:
             hue /= norm
             along = float(shift @ hue)
             shift = shift - hue * (along - float(np.clip(along, -ALONG, ALONG)))
-        colour = colour + np.clip(shift, -CAST, CAST).astype(np.float32)
+        colour = colour + paper + np.clip(shift, -CAST, CAST).astype(np.float32)
     return _Duelist(valid, colour)
+
+
+def _pixels(img: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """img[where] (pixels × channels), as a plain copy when `where` is everywhere."""
+    return img.reshape(-1, img.shape[-1]).copy() if where.all() else img[where]
+
+
+def _median(values: np.ndarray) -> np.ndarray:
+    """np.median(values, axis=0) of pixels × channels, channel by channel on contiguous rows
+    (numpy's own, across the pixels' interleaved channels, costs four times as much)."""
+    n = len(values)
+    rows = np.ascontiguousarray(values.T)
+    k = n // 2
+    if n % 2:
+        return np.partition(rows, k, axis=1)[:, k]
+    return np.partition(rows, (k - 1, k), axis=1)[:, k - 1:k + 1].mean(axis=1)
 
 
 def _paper_shift(placed: np.ndarray, colour: np.ndarray, valid: np.ndarray,
@@ -348,8 +370,7 @@ def _paper_shift(placed: np.ndarray, colour: np.ndarray, valid: np.ndarray,
     paper &= _length(colour - np.float32(GREY)) < NEUTRAL
     if paper.sum() < PAPER_SHARE * valid.sum():
         return np.zeros(2, np.float32)
-    return np.clip(np.median(cell[paper] - colour[paper], axis=0), -CAST, CAST).astype(
-        np.float32)
+    return np.clip(_median(cell[paper] - colour[paper]), -CAST, CAST).astype(np.float32)
 
 
 def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
