@@ -47,6 +47,9 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
 PAIR_MIN_PIXELS = 40
 TWIN_NEAR = 0.3  # a twin the close look put less far behind (share) is looked at in print
 TWIN_FLIP = 0.3  # and the print (okoshki_twins) must say it this clearly to change the answer
+PRINT_SURE = 0.5  # a print agreeing with the close look this clearly puts the twin SURE_MARGIN
+# behind (decks 2, 4, 6: 105 right answers at 0.5 or more, 3 at 0.3-0.5; of the 11 wrong ids
+# with a print look, the 2 at 0.5 or more chose the right print but the wrong window or colour)
 UNSEEN_MOST = 0.1  # a twin's view that never showed more of the card than this is no match
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
@@ -264,10 +267,11 @@ def _unseen_cap(inner: np.ndarray, covers: list[np.ndarray], best: int, twin: in
 
 def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
                looks: tuple) -> tuple[int, float]:
-    """The close look's winner, or its twin when the print says so clearly, and the margin:
-    never surer than the close look (a changed answer loses its share to the card it
-    replaced; one the print disagrees with is unsure). `share(i, j)`: the close look's
-    comparison of two cards; `looks`: its chosen views, moves, covers and inner pixels."""
+    """The close look's winner, or its twin when the print says so clearly, and the margin.
+    A changed answer loses its share to the card it replaced, and one the print disagrees
+    with is unsure; when the print agrees clearly (PRINT_SURE), the print, not the colours,
+    says how far the twin is behind. `share(i, j)`: the close look's comparison of two cards;
+    `looks`: its chosen views, moves, covers and inner pixels."""
     chosen, warps, covers, inner = looks
     n = len(ids)
     twin = ids.index(TWINS[ids[best_k]]) if TWINS[ids[best_k]] in ids else -1
@@ -287,4 +291,11 @@ def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
         return twin, min(share(twin, k) for k in range(n) if k != twin)
     if lean < 0:
         margin = min(margin, SURE_MARGIN * (1 + lean / TWIN_FLIP) - 0.01)
+    elif lean >= PRINT_SURE:
+        # the colours put a print twin only a little behind (light shifts them as much as a
+        # print does); both looks agree, and the print's word on the twin is the clearer one:
+        # every other card must still be beaten by the close look's own margin
+        versus_twin = max(share(best_k, twin), SURE_MARGIN * lean / PRINT_SURE)
+        others = (share(best_k, k) for k in range(n) if k not in (best_k, twin))
+        margin = min([versus_twin, *others])
     return best_k, margin

@@ -1,0 +1,70 @@
+"""The print look's word on a twin (okoshki_settle._twin_look; issue 27: right Okoshki ids
+that asked to be checked). The colours put a print twin only a little behind the right card
+(deck 4: 89 of its 101 right ids marked unsure were held back by the twin alone); when the
+print look agrees clearly, it says how far the twin is behind, and every other card must
+still be beaten by the close look's own margin."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from assistant.vision.okoshki_match import SURE_MARGIN
+from assistant.vision.okoshki_settle import PRINT_SURE, TWIN_FLIP, _twin_look
+
+STILL = np.eye(2, 3, dtype=np.float32)
+IDS = ["red-print-3", "red-3", "red-print-4", "brown-print-3"]  # the winner, its twin, others
+
+
+def look(lean: float, twin_share: float, other_shares: tuple[float, float]
+         ) -> tuple[str, float]:
+    """_twin_look's answer and margin when the close look put the winner (IDS[0]) ahead of
+    its twin by `twin_share` and of the two others by `other_shares`, and the print look
+    (kept in the memo as a finished look) leans `lean` to the winner."""
+    ahead = {1: twin_share, 2: other_shares[0], 3: other_shares[1]}
+    table = np.zeros((4, 4))
+    for k, s in ahead.items():
+        table[0, k], table[k, 0] = s, -s
+    table[1, 2], table[2, 1] = 0.4, -0.4  # the twin against the others, should it win
+    table[1, 3], table[3, 1] = 0.4, -0.4
+    chosen, warps = [0, 1, 2, 3], [STILL] * 4
+    memo = {("print", 0, 1, STILL.tobytes(), STILL.tobytes()): lean}
+    inner = np.ones((4, 4), bool)
+    best, margin = _twin_look(memo, np.zeros((4, 4, 3), np.uint8), IDS, 0,
+                              lambda i, j: float(table[i, j]),
+                              (chosen, warps, [inner] * 4, inner))
+    return IDS[best], margin
+
+
+@pytest.mark.parametrize(("lean", "twin_share", "others", "want_id", "sure"), [
+    # the print agrees clearly and every other card is far behind: sure
+    (PRINT_SURE, 0.1, (0.5, 0.6), "red-print-3", True),
+    (0.9, 0.02, (0.5, 0.6), "red-print-3", True),
+    # the print agrees clearly, another card (the next window) is close: unsure all the same
+    (0.9, 0.1, (0.05, 0.6), "red-print-3", False),
+    # the print agrees, not clearly enough: the colours' margin stands
+    (0.45, 0.1, (0.5, 0.6), "red-print-3", False),
+    (0.0, 0.1, (0.5, 0.6), "red-print-3", False),  # no telling
+    (-0.2, 0.1, (0.5, 0.6), "red-print-3", False),  # the print disagrees, not enough to flip
+    # the print says the twin: the answer changes and loses its share to the card replaced
+    (-0.9, 0.1, (0.5, 0.6), "red-3", False),
+])
+def test_the_print_look_settles_a_twin_only_when_it_agrees_clearly(lean, twin_share, others,
+                                                                    want_id, sure):
+    got, margin = look(lean, twin_share, others)
+    assert got == want_id
+    assert (margin >= SURE_MARGIN) is sure
+
+
+def test_a_clear_print_puts_the_twin_behind_by_its_own_strength():
+    # PRINT_SURE gives exactly SURE_MARGIN; a clearer print more; the colours' margin is kept
+    # when it is the larger
+    assert look(PRINT_SURE, 0.1, (0.9, 0.9))[1] == pytest.approx(SURE_MARGIN)
+    assert look(0.8, 0.1, (0.9, 0.9))[1] == pytest.approx(SURE_MARGIN * 0.8 / PRINT_SURE)
+    assert look(PRINT_SURE, 0.29, (0.9, 0.9))[1] == pytest.approx(SURE_MARGIN)
+    assert PRINT_SURE > TWIN_FLIP  # agreeing must take more than disagreeing takes to flip
+
+
+def test_a_twin_the_colours_already_put_far_behind_is_not_looked_at_in_print():
+    # (TWIN_NEAR: the print look is not even asked; the memo's lean is never read)
+    assert look(-0.9, 0.35, (0.5, 0.6)) == ("red-print-3", 0.35)
