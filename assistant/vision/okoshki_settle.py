@@ -48,8 +48,9 @@ PAIR_MIN_PIXELS = 40
 TWIN_NEAR = 0.3  # a twin the close look put less far behind (share) is looked at in print
 TWIN_FLIP = 0.3  # and the print (okoshki_twins) must say it this clearly to change the answer
 PRINT_SURE = 0.5  # a print agreeing with the close look this clearly puts the twin SURE_MARGIN
-# behind (decks 2, 4, 6: 105 right answers at 0.5 or more, 3 at 0.3-0.5; of the 11 wrong ids
-# with a print look, the 2 at 0.5 or more chose the right print but the wrong window or colour)
+# behind (decks 2, 4, 6, 8: 114 right ids leaned 0.5 or more, 16 0.3-0.5; of the 15 wrong ids
+# with a print look, the 2 at 0.5 or more had the right print but the wrong window or colour,
+# which the close look's own margin still marks)
 UNSEEN_MOST = 0.1  # a twin's view that never showed more of the card than this is no match
 VIEWS_TRIED = 2  # views of each card moved onto the photo in the close look
 FITS_WELL = 0.3  # a view that fits the photo this well (mean) needs no other tried
