@@ -57,8 +57,8 @@ def test_the_print_look_settles_a_twin_only_when_it_agrees_clearly(lean, twin_sh
 
 
 def test_a_clear_print_puts_the_twin_behind_by_its_own_strength():
-    # PRINT_SURE gives exactly SURE_MARGIN; a clearer print more; the colours' margin is kept
-    # when it is the larger
+    # PRINT_SURE gives exactly SURE_MARGIN; a clearer print more; a colours' margin just
+    # under SURE_MARGIN is lifted to it
     assert look(PRINT_SURE, 0.1, (0.9, 0.9))[1] == pytest.approx(SURE_MARGIN)
     assert look(0.8, 0.1, (0.9, 0.9))[1] == pytest.approx(SURE_MARGIN * 0.8 / PRINT_SURE)
     assert look(PRINT_SURE, 0.29, (0.9, 0.9))[1] == pytest.approx(SURE_MARGIN)
