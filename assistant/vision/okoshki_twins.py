@@ -22,6 +22,7 @@ STRAY = 0.25  # a refined move this far from the close look's (share; shift, of 
 UNLIKE = 0.07  # two faces' moves this far apart (share; shift, of SW): no telling
 SOFTER = (0.0, 0.35, 0.5, 0.7, 1.0, 1.4)  # blurs tried to make the photo and faces alike
 DIFFER, ALIKE = 25.0, 10.0  # Lab distances (OpenCV's 8-bit scale): the twins differ, alike
+RELATIVE, FAINT = 0.7, 10.0  # a faint print's bar: this share of the twins' largest difference
 EDGE = 6  # pixels along the card's edge left out
 HALF_LEAST = 50  # pixels of difference a half needs to be weighed
 
@@ -85,8 +86,13 @@ def print_lean(flat: np.ndarray, face_a: np.ndarray, face_b: np.ndarray,
     inner[EDGE:-EDGE, EDGE:-EDGE] = where[EDGE:-EDGE, EDGE:-EDGE]
     # a detail of one face the other lacks nearby (a line a pixel off is no difference)
     apart = cv2.max(_outside(la, _span(lb, 3)), _outside(lb, _span(la, 3)))
-    differ = cv2.dilate((apart > DIFFER).astype(np.uint8), np.ones((3, 3), np.uint8)) & inner
-    alike = inner & (1 - cv2.dilate((apart > ALIKE).astype(np.uint8), np.ones((4, 4), np.uint8)))
+    # a faint print (pale crosses on a yellow curtain) never differs by DIFFER: then the
+    # twins' own largest difference sets the bar, and what is alike is judged in proportion
+    top = float(apart[inner > 0].max()) if inner.any() else 0.0
+    bar = max(FAINT, min(DIFFER, RELATIVE * top))
+    differ = cv2.dilate((apart > bar).astype(np.uint8), np.ones((3, 3), np.uint8)) & inner
+    alike = inner & (1 - cv2.dilate((apart > ALIKE * bar / DIFFER).astype(np.uint8),
+                                    np.ones((4, 4), np.uint8)))
     if not alike.any() or not differ.any():
         return 0.0
     # which is the softer, photo or faces, and by how much: the blur that makes them most

@@ -124,3 +124,40 @@ def test_a_twin_face_cut_askew_at_registration_leaves_no_telling(tmp_path):
         assert lean == 0.0  # no telling: neither twin
     finally:
         register.use_folder(None)
+
+
+def faint(faces: dict, alpha: float) -> dict:
+    """Deck 4's faces with the yellow prints faded to `alpha` of their strength (a
+    registration photo that washed the pale crosses out: the twins then differ by 15–35 Lab
+    units at most, below DIFFER)."""
+    faded = dict(faces)
+    for n in range(1, 5):
+        plain, printed = faces[f"yellow-{n}"], faces[f"yellow-print-{n}"]
+        faded[f"yellow-print-{n}"] = cv2.addWeighted(plain, 1 - alpha, printed, alpha, 0)
+    return faded
+
+
+@pytest.mark.parametrize(("alpha", "least"), [(0.0, None), (0.05, None), (0.35, 0.5)])
+def test_a_faint_print_is_told_by_the_twins_own_largest_difference(tmp_path, alpha, least):
+    # yellow-3 and yellow-4: their print faded to 35 % never differs from the plain face by
+    # DIFFER, so no pixel was compared and the look said 0 (the benchmark's deck 4 marked 17
+    # right yellow ids unsure for it); the bar is now a share of the twins' largest
+    # difference. Faces that do not differ (0 %) or barely (5 %) still leave no telling.
+    faces = faint(deck4.okoshki_faces(), alpha)
+    for cid, face in faces.items():
+        cv2.imwrite(str(tmp_path / f"{cid}.png"), cv2.resize(face, (2 * SW, 2 * SH),
+                                                             interpolation=cv2.INTER_AREA))
+    register.use_folder(tmp_path)
+    try:
+        where = np.ones((SH, SW), bool)
+        for n in (3, 4):
+            printed, plain = f"yellow-print-{n}", f"yellow-{n}"
+            for light in (0.85, 1.15):
+                leans = [print_lean(photographed(faces[cid], 150, 0.7, light), view(printed),
+                                    view(plain), (STILL, STILL), where) for cid in (printed, plain)]
+                if least is None:
+                    assert leans == [0.0, 0.0]
+                else:
+                    assert leans[0] >= least and leans[1] <= -least
+    finally:
+        register.use_folder(None)
