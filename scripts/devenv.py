@@ -413,7 +413,7 @@ def with_database(plan: Plan, env: dict[str, str], command: list[str]) -> int:
 def workers() -> int:
     """How many pytest-xdist workers: one per core and one more (browser tests wait a lot)."""
     # measured on this 2-core machine, the whole suite: 2 workers 18:33–20:05, 3 workers
-    # 14:38, 4 workers 17:07 (README, "Tests in parallel")
+    # 14:38–18:06, 4 workers 17:07 (README, "Tests in parallel")
     return len(os.sched_getaffinity(0)) + 1
 
 
