@@ -17,14 +17,20 @@ from benchmarks import deck4
 STILL = np.eye(2, 3, dtype=np.float32)
 
 
+def register_faces(folder, faces: dict) -> None:
+    """`faces` written into `folder` at twice the deck's frame, as registration keeps them,
+    and that folder made the registered deck."""
+    for cid, face in faces.items():
+        cv2.imwrite(str(folder / f"{cid}.png"), cv2.resize(face, (2 * SW, 2 * SH),
+                                                           interpolation=cv2.INTER_AREA))
+    register.use_folder(folder)
+
+
 @pytest.fixture
 def deck4_registered(tmp_path):
     """Deck 4 (fine pale crosses on the print curtains) registered from its own faces."""
     faces = deck4.okoshki_faces()
-    for cid, face in faces.items():
-        cv2.imwrite(str(tmp_path / f"{cid}.png"), cv2.resize(face, (2 * SW, 2 * SH),
-                                                             interpolation=cv2.INTER_AREA))
-    register.use_folder(tmp_path)
+    register_faces(tmp_path, faces)
     yield faces
     register.use_folder(None)
 
@@ -144,10 +150,7 @@ def test_a_faint_print_is_told_by_the_twins_own_largest_difference(tmp_path, alp
     # right yellow ids unsure for it); the bar is now a share of the twins' largest
     # difference. Faces that do not differ (0 %) or barely (5 %) still leave no telling.
     faces = faint(deck4.okoshki_faces(), alpha)
-    for cid, face in faces.items():
-        cv2.imwrite(str(tmp_path / f"{cid}.png"), cv2.resize(face, (2 * SW, 2 * SH),
-                                                             interpolation=cv2.INTER_AREA))
-    register.use_folder(tmp_path)
+    register_faces(tmp_path, faces)
     try:
         where = np.ones((SH, SW), bool)
         for n in (3, 4):
