@@ -29,6 +29,7 @@ SURE_SCORE = 0.7  # and matches its view at least this well
 SURE_GUESSED = 0.8  # as well as this when its outline was guessed from a corner
 UNSURE = 0.3  # confidences below this are the cards marked unsure
 SHORTLIST, SHORTLIST_GAP = 5, 0.1  # the cards the close comparison looks at
+RIVALS = 3  # the cards left out of the close look that a match remembers
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,7 @@ class Match:
     source: str = ""  # what proposed the outline: "features", "outline" or "corner"
     firsts: tuple[float, ...] = ()  # the first look's score of each card in `order`
     rest: float = -1.0  # the first look's best score among the cards not in `order`
+    rivals: tuple[tuple[str, float], ...] = ()  # the best few of those, with their scores
 
 
 def _masked_scores(views: np.ndarray, v: np.ndarray, seen: np.ndarray,
@@ -116,11 +118,12 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
         views = tuple(int(starts[k] + np.argmax(scores[starts[k]:ends[k]])) for k in near)
         outside = np.ones(len(per_card), bool)
         outside[near] = False
+        rivals = tuple((ids[k], float(per_card[k])) for k in order if outside[k])[:RIVALS]
         m = Match(ids[top], float(per_card[top]), float(per_card[top]) - second,
                   float(per_card[top]) - other, q,
                   tuple(ids[k] for k in near), views, "",
                   tuple(float(per_card[k]) for k in near),
-                  float(per_card[outside].max()) if outside.any() else -1.0)
+                  float(per_card[outside].max()) if outside.any() else -1.0, rivals)
         if best is None or m.score > best.score:
             best = m
     assert best is not None

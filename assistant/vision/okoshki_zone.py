@@ -19,7 +19,7 @@ from assistant.vision.okoshki_match import (
     Match,
     match,
 )
-from assistant.vision.okoshki_settle import _apart, _onto, _span, settle
+from assistant.vision.okoshki_settle import OUTSIDE_GAP, _apart, _onto, _span, settle
 from assistant.vision.okoshki_shape import _covered, _quad_ok, flatten, overlap
 from assistant.vision.okoshki_views import SIBLINGS, TWINS, _view_grey, view_table
 
@@ -142,6 +142,7 @@ def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match
 
 HIDDEN_LOOK = 0.03  # a card this much under others is looked at again without that part
 HIDDEN_MOST = 0.4  # and is unsure when more of it is hidden
+LOOKS_AGAIN = 2  # how many times a close look is widened to the cards it missed
 
 
 NUDGES = (-0.06, -0.03, 0.0, 0.03, 0.06)  # shifts tried, as shares of the card's sides
@@ -198,17 +199,32 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
     memo: dict = {}  # the views moved onto this outline, for a second look at it
     m = m0 if len(m0.order) < 2 else settle(img, m0, hidden, memo)  # a lone one needs no look
     # the close look met the first look's best card's other windows and twin: when another
-    # card won, its own are met too (the true card may be one detail away from the winner)
-    missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id]) if c not in m0.order)
-    if m.id != m0.id and missing:
-        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, extra=(m.id, *missing),
-                           framed=True),
+    # card won, its own are met too (the true card may be one detail away from the winner);
+    # and a card left out of it that the first look found nearly as good as the winner is a
+    # rival the winner must beat too (else it stays unsure); twice, as the second look may
+    # name a new winner or leave new rivals as near
+    for _ in range(LOOKS_AGAIN):
+        missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id])
+                        if c not in m0.order and m.id != m0.id) + _rivals(m0, m)
+        if not missing:
+            break
+        m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden,
+                           extra=(*m0.order, *missing), framed=True),
                      source=m0.source)
         m = settle(img, m0, hidden, memo)
     if hidden is None and np.abs(m.quad - m0.quad).max() > 0.04 * SW * 2:
         again = match(img, m.quad, both_ways=False, framed=True)  # moved: look again
         m = again if len(again.order) < 2 else settle(img, again)
     return replace(m, source=m0.source)
+
+
+def _rivals(m0: Match, m: Match) -> tuple[str, ...]:
+    """The cards the close look left out that the first look found within OUTSIDE_GAP of
+    the close look's winner."""
+    if m.id not in m0.order or not m0.firsts:
+        return ()
+    near = m0.firsts[m0.order.index(m.id)] - OUTSIDE_GAP
+    return tuple(c for c, score in m0.rivals if score >= near)
 
 
 def _misfit(img: np.ndarray, m: Match) -> np.ndarray:
