@@ -84,3 +84,21 @@ def test_when_another_card_wins_the_close_look_its_own_neighbours_are_met_too():
                  firsts=(m.score, m.score - 0.05), rest=m.score - 0.2)
     settled = vo._settled(img, m0)
     assert settled.id == "purple-2" and "purple-2" in settled.order
+
+
+def test_a_close_rival_left_out_is_brought_into_the_close_look_and_beaten_there():
+    img, quad = one_card()
+    m = vo.match(img, quad, both_ways=False)
+    # the first look remembers the best cards it left out, best first
+    assert m.rivals and all(c not in m.order for c, _ in m.rivals)
+    assert m.rest == pytest.approx(m.rivals[0][1])
+    assert [s for _, s in m.rivals] == sorted((s for _, s in m.rivals), reverse=True)
+    # a first look that found red-1 (which the close look tells from purple-2 at once) as
+    # good as the best card but left it out: settled alone, the winner must stay unsure
+    near = m.firsts[0] - 0.5 * vo.OUTSIDE_GAP
+    m0 = replace(m, rest=near, rivals=(("red-1", near),))
+    assert "red-1" not in m0.order and vo.settle(img, m0).margin < vo.SURE_MARGIN
+    # the zone's look brings the rival in, and the winner beats it there: sure again
+    settled = vo._settled(img, m0)
+    assert settled.id == "purple-2" and "red-1" in settled.order
+    assert settled.margin >= vo.SURE_MARGIN
