@@ -273,21 +273,16 @@ def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
     with is unsure; when the print agrees clearly (PRINT_SURE), the print, not the colours,
     says how far the twin is behind. `share(i, j)`: the close look's comparison of two cards;
     `looks`: its chosen views, moves, covers and inner pixels."""
-    chosen, warps, covers, inner = looks
     n = len(ids)
     twin = ids.index(TWINS[ids[best_k]]) if TWINS[ids[best_k]] in ids else -1
-    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
+    rest = [k for k in range(n) if k not in (best_k, twin)]
     if twin < 0 or share(best_k, twin) >= TWIN_NEAR:
-        return best_k, margin
+        return best_k, _ahead(memo, flat, best_k, [*rest, twin] if twin >= 0 else rest,
+                              share, looks)
+    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
     # print and plain twins differ in a print whose lines are about half a pixel wide here:
     # the close look's colours hardly tell them apart, the print's texture can
-    flats = view_table()[4]
-    key = ("print", chosen[best_k], chosen[twin], warps[best_k].tobytes(), warps[twin].tobytes())
-    if key not in memo:
-        memo[key] = print_lean(flat, flats[chosen[best_k]], flats[chosen[twin]],
-                               (warps[best_k], warps[twin]),
-                               inner & covers[best_k] & covers[twin])
-    lean = memo[key]
+    lean = _detail_lean(memo, flat, best_k, twin, looks)
     if lean < -TWIN_FLIP:
         return twin, min(share(twin, k) for k in range(n) if k != twin)
     if lean < 0:
@@ -295,8 +290,39 @@ def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
     elif lean >= PRINT_SURE:
         # the colours put a print twin only a little behind (light shifts them as much as a
         # print does); both looks agree, and the print's word on the twin is the clearer one:
-        # every other card must still be beaten by the close look's own margin
+        # every other card must still be beaten, by the close look or by the detail look
         versus_twin = max(share(best_k, twin), SURE_MARGIN * lean / PRINT_SURE)
-        others = (share(best_k, k) for k in range(n) if k not in (best_k, twin))
-        margin = min([versus_twin, *others])
+        margin = min(versus_twin, _ahead(memo, flat, best_k, rest, share, looks))
     return best_k, margin
+
+
+def _detail_lean(memo: dict, flat: np.ndarray, i: int, k: int, looks: tuple) -> float:
+    """The print look (okoshki_twins.print_lean) at card i against card k: > 0 when the
+    photo's fine detail is i's (once per pair of views and moves, kept in the memo)."""
+    chosen, warps, covers, inner = looks
+    flats = view_table()[4]
+    key = ("print", chosen[i], chosen[k], warps[i].tobytes(), warps[k].tobytes())
+    if key not in memo:
+        memo[key] = print_lean(flat, flats[chosen[i]], flats[chosen[k]], (warps[i], warps[k]),
+                               inner & covers[i] & covers[k])
+    return memo[key]
+
+
+def _ahead(memo: dict, flat: np.ndarray, i: int, rivals: list[int], share,
+           looks: tuple) -> float:
+    """How far card i is ahead of every rival: the close look's share, except that a rival
+    it put only a little behind (another window of the same curtain, the same scene on
+    another curtain) is put SURE_MARGIN behind when the fine detail (a cloud, a window's
+    number) agrees clearly with the close look (PRINT_SURE); nearest rivals first."""
+    margin = 1.0
+    for k in sorted(rivals, key=lambda k: share(i, k)):
+        s = share(i, k)
+        if 0 < s < SURE_MARGIN:
+            lean = _detail_lean(memo, flat, i, k, looks)
+            if lean < PRINT_SURE:
+                return min(margin, s)  # the farther rivals cannot set a lower margin
+            s = max(s, SURE_MARGIN * lean / PRINT_SURE)
+        margin = min(margin, s)
+        if s <= 0:
+            break
+    return margin
