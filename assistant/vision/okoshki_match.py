@@ -110,7 +110,10 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
         near = [k for k in order[:SHORTLIST] if per_card[k] >= per_card[top] - SHORTLIST_GAP]
         # a first look can miss a print on the valance or a bar: the cards one such detail
         # away from the best (its other windows, each one's other print) get the close look too
-        near += [ids.index(c) for c in (*SIBLINGS[ids[top]], *extra) if ids.index(c) not in near]
+        # (each card once: a card met twice would be its own rival, with no margin at all)
+        for c in (*SIBLINGS[ids[top]], *extra):
+            if ids.index(c) not in near:
+                near.append(ids.index(c))
         for k in list(near):
             twin = ids.index(TWINS[ids[k]])
             if twin not in near:

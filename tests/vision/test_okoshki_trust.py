@@ -102,3 +102,14 @@ def test_a_close_rival_left_out_is_brought_into_the_close_look_and_beaten_there(
     settled = vo._settled(img, m0)
     assert settled.id == "purple-2" and "red-1" in settled.order
     assert settled.margin >= vo.SURE_MARGIN
+
+
+def test_a_card_is_met_once_however_often_it_is_asked_for():
+    img, quad = one_card()
+    m = vo.match(img, quad, both_ways=False)
+    # the cards already met, their neighbours again and a rival: each once (a card met twice
+    # would be its own rival, and its margin would be none)
+    again = vo.match(img, quad, both_ways=False, extra=(*m.order, *m.order, "red-1"))
+    assert len(set(again.order)) == len(again.order)
+    assert set(again.order) == {*m.order, "red-1", "red-print-1"}  # (and red-1's twin)
+    assert len(again.view) == len(again.order) == len(again.firsts)
