@@ -275,11 +275,10 @@ def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
     `looks`: its chosen views, moves, covers and inner pixels."""
     n = len(ids)
     twin = ids.index(TWINS[ids[best_k]]) if TWINS[ids[best_k]] in ids else -1
-    rest = [k for k in range(n) if k not in (best_k, twin)]
+    others = [k for k in range(n) if k != best_k]
     if twin < 0 or share(best_k, twin) >= TWIN_NEAR:
-        return best_k, _ahead(memo, flat, best_k, [*rest, twin] if twin >= 0 else rest,
-                              share, looks)
-    margin = min((share(best_k, k) for k in range(n) if k != best_k), default=1.0)
+        return best_k, _ahead(memo, flat, best_k, others, share, looks)
+    margin = min((share(best_k, k) for k in others), default=1.0)
     # print and plain twins differ in a print whose lines are about half a pixel wide here:
     # the close look's colours hardly tell them apart, the print's texture can
     lean = _detail_lean(memo, flat, best_k, twin, looks)
@@ -292,6 +291,7 @@ def _twin_look(memo: dict, flat: np.ndarray, ids: list[str], best_k: int, share,
         # print does); both looks agree, and the print's word on the twin is the clearer one:
         # every other card must still be beaten, by the close look or by the detail look
         versus_twin = max(share(best_k, twin), SURE_MARGIN * lean / PRINT_SURE)
+        rest = [k for k in others if k != twin]
         margin = min(versus_twin, _ahead(memo, flat, best_k, rest, share, looks))
     return best_k, margin
 

@@ -204,8 +204,8 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
     # rival the winner must beat too (else it stays unsure); twice, as the second look may
     # name a new winner or leave new rivals as near
     for _ in range(LOOKS_AGAIN):
-        missing = tuple(c for c in (*SIBLINGS[m.id], TWINS[m.id])
-                        if c not in m0.order and m.id != m0.id) + _rivals(m0, m)
+        neighbours = (*SIBLINGS[m.id], TWINS[m.id]) if m.id != m0.id else ()
+        missing = tuple(c for c in neighbours if c not in m0.order) + _rivals(m0, m)
         if not missing:
             break
         m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden,
