@@ -64,6 +64,7 @@ class D:
     deck = deck2
     number = 2
     show_mistakes = False
+    first_layout = 7500  # the first registration layout photo's seed (Okoshki)
     first_table = 7200  # the seed of the first fresh table photo (--fresh moves it)
 
 
@@ -207,7 +208,7 @@ def okoshki(n: int, learn: bool) -> None:
         photos: list[bytes] = []
         t0 = time.process_time()
         for k in range(3):  # as a player does: another photo while the page says "retake"
-            data, _ = synth.hand_table_photo(7500 + k, grid, lambda cid: faces[cid],
+            data, _ = synth.hand_table_photo(D.first_layout + k, grid, lambda cid: faces[cid],
                                              (D.deck.W, D.deck.H), D.deck.mask(), turned=0.0,
                                              gap=(0.02, 0.05), ground="cloth")
             photos.append(data)
@@ -289,8 +290,12 @@ def main() -> int:
     ap.add_argument("--fresh", type=int, default=0,
                     help="Pisanki: read tables from seed 7200 + 100 × FRESH (other photos than "
                          "the ones tuned on)")
+    ap.add_argument("--layout-seed", type=int, default=7500,
+                    help="Okoshki: the first registration layout photo's seed (another photo "
+                         "of the same layout: how much the figures owe to the photo)")
     args = ap.parse_args()
     D.first_table = 7200 + 100 * args.fresh
+    D.first_layout = args.layout_seed
     decks = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6, 7: deck7, 8: deck8, 9: deck9,
              10: deck10}
     D.deck, D.number = decks[args.deck], args.deck
