@@ -82,24 +82,23 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
     faults = cell_faults(found)
     for i in layout_fit.cut_off(data):
         faults[i] = N_("cut off")
-    if len(quads) < STRAY_LIGHT:
-        # next to no light outline (full-bleed cards, a dark stock; a patch of glare or a
-        # pale face gives one or two): each card is fitted in the layout's own grid where
-        # its edges are, rather than the grid cut blind (cards laid edge to edge that show
-        # light outlines here and there keep the grid's cut)
-        fitted = layout_fit.fit_in_table(img, rows, cols)
-        if fitted is not None:
-            # fitted by colour edges, a card is often a few degrees or 9 % off (a hand-laid
-            # card turned in its cell): aligned as widely as fitted cards laid apart are,
-            # and shifted when even that move is refused (before, a move over 8 % was
-            # refused; cards cut over 5 % off the common frame on decks 7, 8, 10: 7, 3, 13
-            # of 48 then, 4, 0, 3 now: benchmarks/okoshki_fitted_cuts.py)
-            fitted = aligned(img, fitted)
-            faces, fits = _cut_faces(data, img, fitted)
-            if sum(f is not None for f in fits) <= sum(f is not None for f in faults):
-                if quads_out is not None:
-                    quads_out.extend(fitted)
-                return _with_cuts((faces, fits, fitted), cuts_out)
+    fitted = layout_fit.fit_in_table(img, rows, cols) if len(quads) < rows * cols // 2 else None
+    if fitted is not None and _light_cards(quads, fitted) < STRAY_LIGHT:
+        # next to no light outline of a card's size (full-bleed cards, a dark stock; glare
+        # or a pale face gives one or two, light window panes a quarter of a card): each
+        # card is fitted in the layout's own grid where its edges are, rather than the grid
+        # cut blind (cards laid edge to edge that show light outlines here and there keep
+        # the grid's cut). Fitted by colour edges, a card is often a few degrees or 9 % off
+        # (a hand-laid card turned in its cell): aligned as widely as fitted cards laid
+        # apart are, and shifted when even that move is refused (before, a move over 8 %
+        # was refused; cards cut over 5 % off the common frame on decks 7, 8, 10: 7, 3, 13
+        # of 48 then, 4, 0, 3 now: benchmarks/okoshki_fitted_cuts.py)
+        fitted = aligned(img, fitted)
+        faces, fits = _cut_faces(data, img, fitted)
+        if sum(f is not None for f in fits) <= sum(f is not None for f in faults):
+            if quads_out is not None:
+                quads_out.extend(fitted)
+            return _with_cuts((faces, fits, fitted), cuts_out)
     if apart is not None:
         bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
         if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
@@ -107,9 +106,17 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
     return found, faults
 
 
-STRAY_LIGHT = 3  # one or two light outlines in a layout are no deck's light cards (deck 8,
-# full bleed: 2 in one photo of six, and from the grid cut blind its zones' cards were found
-# 144 of 204 times, fitted 179; light decks' layout photos showed 3-48)
+STRAY_LIGHT = 3  # one or two light outlines of a card's size are no deck's light cards
+LIGHT_CARD = 0.5  # a light outline under this share of a fitted card is a part of a card
+# (deck 8, full bleed, two layout photos of four: 2 and 12 light window panes, 0.22-0.31 of a
+# card, and from the grid cut blind its zones' cards were found 144 and 171 times of 204;
+# light decks' outlines are 0.82-1.14 of a card, or 2.1 where two cards merged, and number 3-48)
+
+
+def _light_cards(quads: list[np.ndarray], fitted: list[np.ndarray]) -> int:
+    """How many light outlines are of a card's size (the cards fitted in the grid give it)."""
+    card = float(np.median([cv2.contourArea(q.astype(np.float32)) for q in fitted]))
+    return sum(cv2.contourArea(q.astype(np.float32)) >= LIGHT_CARD * card for q in quads)
 
 
 def _with_cuts(cut: tuple, cuts_out: list | None) -> tuple[list[np.ndarray], list[str | None]]:
