@@ -108,7 +108,7 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
 
 STRAY_LIGHT = 3  # one or two light outlines of a card's size are no deck's light cards
 LIGHT_CARD = 0.5  # a light outline under this share of a fitted card is a part of a card
-# (deck 8, full bleed, two layout photos of four: 2 and 12 light window panes, 0.22-0.31 of a
+# (deck 8, full bleed, two layout photos of five: 2 and 12 light window panes, 0.22-0.31 of a
 # card, and from the grid cut blind its zones' cards were found 144 and 171 times of 204;
 # light decks' outlines are 0.82-1.14 of a card, or 2.1 where two cards merged, and number 3-48)
 

@@ -140,6 +140,12 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     (raws, labs), coarse, view_spans = view_table()[7:10]
     still = np.eye(2, 3, dtype=np.float32)
 
+    def lying(v: int, d: np.ndarray | None = None) -> tuple:
+        """A view compared where it lies, unmoved (as fitted gives it; `d`: its distance)."""
+        if d is None:
+            d = _apart(photo, labs[v], view_spans[v], around)
+        return still, labs[v], view_spans[v], d
+
     def fitted(v: int) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance."""
         if v not in memo:
@@ -147,8 +153,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
             # same as the Lab of the moved view, for half the time); its lightness is
             # standardised after the move, on what the photo's card shows of it
             warp = _move(fg, _view_grey(v), seen)
-            unmoved = (still, labs[v], view_spans[v],
-                       _apart(photo, labs[v], view_spans[v], around))
+            unmoved = lying(v)
             if _still(warp):
                 memo[v] = unmoved
             else:
@@ -169,7 +174,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     glance = [_apart(photo, labs[v], view_spans[v], around) for v in chosen]
     rough = [float(d[inner].mean()) for d in glance]
     reach = max(FAR * min(rough), min(rough) + FAR_BY)
-    looks = [fitted(v) if f <= reach else (still, labs[v], view_spans[v], d)
+    looks = [fitted(v) if f <= reach else lying(v, d)
              for v, f, d in zip(chosen, rough, glance, strict=True)]
     fit = [float(d[inner].mean()) for *_, d in looks]
     for i, cid in enumerate(ids):
