@@ -82,7 +82,9 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
     faults = cell_faults(found)
     for i in layout_fit.cut_off(data):
         faults[i] = N_("cut off")
-    fitted = layout_fit.fit_in_table(img, rows, cols) if len(quads) < rows * cols // 2 else None
+    # (the fit costs seconds: only where the light outlines gave no layout of cards)
+    few = apart is None and len(quads) < rows * cols // 2
+    fitted = layout_fit.fit_in_table(img, rows, cols) if few else None
     if fitted is not None and _light_cards(quads, fitted) < STRAY_LIGHT:
         # next to no light outline of a card's size (full-bleed cards, a dark stock; glare
         # or a pale face gives one or two, light window panes a quarter of a card): each
