@@ -146,14 +146,15 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
             d = _apart(photo, labs[v], view_spans[v], around)
         return still, labs[v], view_spans[v], d
 
-    def fitted(v: int) -> tuple:
-        """A view moved onto the card: the move, the view in Lab, its span, the distance."""
+    def fitted(v: int, d: np.ndarray | None = None) -> tuple:
+        """A view moved onto the card: the move, the view in Lab, its span, the distance
+        (`d`: the view's distance unmoved, when already worked out)."""
         if v not in memo:
             # the view's Lab worked out once and moved (a move of a pixel or two: nearly the
             # same as the Lab of the moved view, for half the time); its lightness is
             # standardised after the move, on what the photo's card shows of it
             warp = _move(fg, _view_grey(v), seen)
-            unmoved = lying(v)
+            unmoved = lying(v, d)
             if _still(warp):
                 memo[v] = unmoved
             else:
@@ -174,7 +175,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     glance = [_apart(photo, labs[v], view_spans[v], around) for v in chosen]
     rough = [float(d[inner].mean()) for d in glance]
     reach = max(FAR * min(rough), min(rough) + FAR_BY)
-    looks = [fitted(v) if f <= reach else lying(v, d)
+    looks = [fitted(v, d) if f <= reach else lying(v, d)
              for v, f, d in zip(chosen, rough, glance, strict=True)]
     fit = [float(d[inner].mean()) for *_, d in looks]
     for i, cid in enumerate(ids):
