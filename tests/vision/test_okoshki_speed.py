@@ -1,7 +1,8 @@
 """The Okoshki recogniser's shortcuts give what the long way gives: one OpenCV thread while a
 zone is read (and the caller's count back after), a second close look at one outline reusing
-the views already moved onto it, the broad shading worked out at a quarter size; and a corner's
-guess that the frame fit takes off its blob is looked at as guessed."""
+the views already moved onto it, the broad shading worked out at a quarter size; a corner's
+guess that the frame fit takes off its blob is looked at as guessed; and the matches dropped
+inside a card found are those a whole-image mask drops."""
 
 from __future__ import annotations
 
@@ -136,3 +137,30 @@ def test_a_corner_guess_that_the_frame_fit_keeps_on_its_blob_is_fitted(monkeypat
 
     found = zone_of_one_blob(monkeypatch, matching)
     assert len(found) == 1 and np.array_equal(found[0].quad, fitted)
+
+
+def _whole_image_inside(quad, xy, shape):
+    """The long way: the quad drawn on a mask of the whole image, looked up at each point."""
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, quad.astype(np.int32), 1)
+    pix = np.clip(xy.astype(int), 0, [shape[1] - 1, shape[0] - 1])
+    return mask[pix[:, 1], pix[:, 0]] > 0
+
+
+@pytest.mark.parametrize("where", ["inside", "over an edge", "over a corner", "outside"])
+def test_the_matches_inside_a_card_found_are_those_a_whole_image_mask_gives(where):
+    from assistant.vision.okoshki_find import _inside
+
+    shape = (300, 400, 3)
+    rng = np.random.default_rng(7)
+    centre = {"inside": (200, 150), "over an edge": (390, 150), "over a corner": (-5, 295),
+              "outside": (-90, -90)}[where]
+    # a card turned and scaled, and points over the image and beyond its edges (clipped)
+    a = np.deg2rad(23)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    quad = (np.float32([[-40, -55], [40, -55], [40, 55], [-40, 55]]) @ rot.T + centre)
+    xy = rng.uniform([-30, -30], [430, 330], (5000, 2)).astype(np.float32)
+    want = _whole_image_inside(quad.astype(np.float32), xy, shape)
+    got = _inside(quad.astype(np.float32), xy, shape)
+    assert (got == want).all()
+    assert want.any() or where == "outside"
