@@ -59,6 +59,9 @@ SLID = 1.25  # a view this many times further from the photo moved than unmoved 
 # and its sibling won, sure; a true card's move made it 10-25 % further in 8 of 203)
 FAR, FAR_BY = 2.0, 0.15  # a view unmoved this much (times, and plus) worse than the best
 # unmoved one is not moved onto the photo (mean distance, standardised Lab)
+MOVE_STEPS = 10  # ECC steps of a view's move: on deck 6's zones half the moves had settled by
+# 10 and a third never did by 30 or 60 (a rival's view creeping on); 30 steps cost twice the
+# CPU and read decks 2-6 and 8 the same within a card (benchmarks/okoshki_ecc_steps.py)
 
 
 def _move(flat_grey: np.ndarray, ref_grey: np.ndarray, seen: np.ndarray | None = None
@@ -67,7 +70,7 @@ def _move(flat_grey: np.ndarray, ref_grey: np.ndarray, seen: np.ndarray | None =
     photographed card (ECC, affine, found at half size; none when that fails or would move
     it far). `seen`: the photographed card's pixels to align on (half size, uint8)."""
     warp = np.eye(2, 3, dtype=np.float32)
-    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3)
+    criteria = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, MOVE_STEPS, 1e-3)
     try:
         if seen is None:
             _, warp = cv2.findTransformECC(flat_grey, ref_grey, warp, cv2.MOTION_AFFINE,
