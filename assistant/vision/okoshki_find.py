@@ -106,7 +106,7 @@ def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
 def _inside(quad: np.ndarray, xy: np.ndarray, shape: tuple) -> np.ndarray:
     """Which points (pixel positions on an image of `shape`) fall in the quad as
     fillConvexPoly draws it, drawn only over the quad's box (a whole-image mask per card
-    found cost a tenth of the finding)."""
+    found cost about a twentieth of the finding)."""
     pix = np.clip(xy.astype(int), 0, [shape[1] - 1, shape[0] - 1])
     corners = quad.astype(np.int32)
     x0, y0 = np.clip(corners.min(axis=0), 0, [shape[1] - 1, shape[0] - 1])

@@ -60,8 +60,9 @@ SLID = 1.25  # a view this many times further from the photo moved than unmoved 
 FAR, FAR_BY = 2.0, 0.15  # a view unmoved this much (times, and plus) worse than the best
 # unmoved one is not moved onto the photo (mean distance, standardised Lab)
 MOVE_STEPS = 10  # ECC steps of a view's move: on deck 6's zones half the moves had settled by
-# 10 and a third never did by 30 or 60 (a rival's view creeping on); 30 steps cost twice the
-# CPU and read decks 2-6 and 8 the same within a card (benchmarks/okoshki_ecc_steps.py)
+# 10 and a third never did by 30 or 60 (a rival's view creeping on); 30 steps cost 2.3 times
+# the CPU (benchmarks/okoshki_ecc_steps.py) and read the nine decks of recognition2.py within
+# one card each way, with no wrong id newly left unmarked
 
 
 def _move(flat_grey: np.ndarray, ref_grey: np.ndarray, seen: np.ndarray | None = None

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from assistant.vision import okoshki as vo
-from assistant.vision import okoshki_settle, okoshki_zone, synth
+from assistant.vision import okoshki_find, okoshki_settle, okoshki_zone, synth
 from assistant.vision.decode import decode
 from assistant.vision.okoshki_describe import SHADE, SW, _broad, _lab
 
@@ -149,8 +149,6 @@ def _whole_image_inside(quad, xy, shape):
 
 @pytest.mark.parametrize("where", ["inside", "over an edge", "over a corner", "outside"])
 def test_the_matches_inside_a_card_found_are_those_a_whole_image_mask_gives(where):
-    from assistant.vision.okoshki_find import _inside
-
     shape = (300, 400, 3)
     rng = np.random.default_rng(7)
     centre = {"inside": (200, 150), "over an edge": (390, 150), "over a corner": (-5, 295),
@@ -161,6 +159,6 @@ def test_the_matches_inside_a_card_found_are_those_a_whole_image_mask_gives(wher
     quad = (np.float32([[-40, -55], [40, -55], [40, 55], [-40, 55]]) @ rot.T + centre)
     xy = rng.uniform([-30, -30], [430, 330], (5000, 2)).astype(np.float32)
     want = _whole_image_inside(quad.astype(np.float32), xy, shape)
-    got = _inside(quad.astype(np.float32), xy, shape)
+    got = okoshki_find._inside(quad.astype(np.float32), xy, shape)
     assert (got == want).all()
     assert want.any() or where == "outside"
