@@ -5,6 +5,7 @@ it was not done (never a silent drop)."""
 from __future__ import annotations
 
 import re
+import time
 
 from playwright.sync_api import expect
 
@@ -106,18 +107,65 @@ def test_a_puchater_tapped_just_after_another_is_added(live_server, new_phone):
     assert page.locator("ul.puchaters li").count() == len(added), names  # nothing else added
 
 
-def test_refill_tapped_just_after_resolve_is_done_or_says_not_done(live_server, new_phone):
+def liski_problems_phase(live_server, new_phone):
+    """A Liski board whose ojojanie phase has just ended: "Resolve the problems phase" shows."""
     page = new_phone()
     open_game(page, live_server, "Liski")
     liski_board(page)
     landed(page, page.get_by_role("button", name="▶ Start").click)
     landed(page, page.get_by_role("button", name="End phase now").click)
-    resolve = page.get_by_role("button", name="Resolve the problems phase")
-    taps_at(page, resolve, 2, gap_ms=400)
+    return page, page.get_by_role("button", name="Resolve the problems phase")
+
+
+def test_refill_tapped_as_it_slides_in_under_the_finger_is_done_or_says_not_done(
+        live_server, new_phone):
+    """Resolve tapped, then a second tap at the same spot the moment Refill has taken Resolve's
+    place there (its answer back and drawn, the way a thumb lands on what just appeared): the
+    board is refilled, or the page says "Not done"; never a silent drop."""
+    page, resolve = liski_problems_phase(live_server, new_phone)
+    resolve.scroll_into_view_if_needed()
+    box = resolve.bounding_box()
+    under = page.evaluate("""async ({x, y}) => {
+        const tap = () => document.elementFromPoint(x, y).dispatchEvent(
+            new MouseEvent("click", {bubbles: true, cancelable: true, clientX: x, clientY: y}));
+        const label = () => {
+            const b = document.elementFromPoint(x, y)?.closest("button");
+            return b ? b.textContent.trim() : "";
+        };
+        tap();
+        // Checked on every frame: the tap lands on the first frame that shows Refill there.
+        const t0 = performance.now();
+        while (!label().startsWith("Refill") && performance.now() - t0 < 20000) {
+            await new Promise(r => requestAnimationFrame(r));
+        }
+        const now = label();
+        tap();
+        return now;
+    }""", {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
+    assert under.startswith("Refill the board for round 2"), under
+    settle(page)
     refilled = page.locator(".lreport").filter(has_text="Refilled for round 2").count() > 0
     toast = page.locator("#toast")
     said = toast.is_visible() and "Not done" in (toast.text_content() or "")
-    assert refilled or said, "Refill tapped 0.4 s after Resolve: neither done nor said"
+    assert refilled or said, "Refill tapped as it appeared: neither done nor said"
+
+
+def test_resolve_tapped_twice_before_its_answer_resolves_once_and_says_so(live_server, new_phone):
+    """Two taps 0.4 s apart on Resolve while its answer is slow (a busy table machine: the
+    answers wait 0.8 s here): the second tap finds Resolve still there, the phase is resolved
+    once, and the page says that it already was (the second tap is not dropped silently)."""
+    page, resolve = liski_problems_phase(live_server, new_phone)
+
+    def slow_posts(route):
+        if route.request.method == "POST":
+            time.sleep(0.8)  # the route runs in this thread: the page goes on meanwhile
+        route.continue_()
+
+    page.route("**/*", slow_posts)
+    taps_at(page, resolve, 2, gap_ms=400)
+    expect(page.locator(".lreport").filter(has_text="Problems phase, round 1")).to_have_count(1)
+    expect(page.locator(".lreport").filter(has_text="Refilled")).to_have_count(0)
+    expect(page.locator("#toast")).to_contain_text("already resolved")
 
 
 # A tap is a pointerdown and a pointerup; Chromium fires no click when the node that got the
