@@ -24,6 +24,7 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.vision import correlate, refcache
+from assistant.vision.flower_map import flower_map
 
 VW, VH = 80, 112  # a view: one card
 MARGIN = 0.16  # a cell is cut this much wider on each side
@@ -54,6 +55,8 @@ NEUTRAL = 40.0  # ...of about neutral colour (Lab a, b ×2 from grey)...
 PAPER_SHARE = 0.03  # ...over at least this share of the card, else the paper is not used
 GREY = 256.0  # a neutral colour's a, b as _lab scales them
 WIDE = 600  # a window with more places for a view than this is matched by OpenCV, view by view
+BADGE_APART = 50.0  # a badge against the cloth: flower twins differing less in the map are
+# settled as any two cards are (a badge the map lacks)
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
 VIEWS_FILE = "pisanki_views.npz"
 
@@ -156,6 +159,7 @@ class Views:
     whole: np.ndarray  # the uint8 Lab templates trimmed only by FLOWER_TRIM (few are used)
     flat: np.ndarray  # the templates centred and flattened for correlate() ...
     norms: np.ndarray  # ...and their norms
+    badges: np.ndarray | None = None  # where the deck prints its flowers (as `whole`)
 
 
 def _index(images: np.ndarray) -> dict[str, np.ndarray]:
@@ -192,7 +196,8 @@ def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views
     templates = _template(arrays["lab"])
     flat, norms = correlate.centred(templates)
     return Views(cards, arrays["turned"], list(templates),
-                 arrays["colours"], arrays["coarse"], arrays["whole"], flat, norms)
+                 arrays["colours"], arrays["coarse"], arrays["whole"], flat, norms,
+                 flower_map(arrays["whole"], cards, arrays["turned"]))
 
 
 def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
@@ -384,18 +389,24 @@ def _padded(cell: np.ndarray) -> np.ndarray:
     return cv2.copyMakeBorder(cell, SHIFT, SHIFT, SHIFT, SHIFT, cv2.BORDER_REPLICATE)
 
 
-def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist) -> float:
-    """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists."""
+def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
+          within: np.ndarray | None = None) -> float | None:
+    """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists;
+    `within`: only there (a flower twin's badges), None when the two hardly differ there."""
     both = a.valid & b.valid
     if both.sum() < 50:
-        return 0.0
+        return None if within is not None else 0.0
     # blurred, so that a pattern one pixel off does not count, and on colour only
     both = cv2.erode(both.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
     if both.sum() < 50:
-        return 0.0
+        return None if within is not None else 0.0
     apart = np.where(both, _length(a.colour - b.colour), 0)
     level = max(12.0, _top(apart[both], 95))
     region = both & (apart >= level)
+    if within is not None:
+        region &= within  # where they differ most, in the badges only
+        if not region.any() or float(apart[region].max()) < BADGE_APART:
+            return None  # a badge both show (the map lacks the one where they differ)
     # only compact parts (an egg, a flower): thin slivers along a cloth's lines differ in how
     # saturated two views' prints came out, not in what is printed
     compact = cv2.morphologyEx(region.astype(np.uint8), cv2.MORPH_OPEN,
@@ -403,7 +414,7 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist) -> flo
     if compact.sum() >= 6:
         region = compact
     if region.sum() < 6:
-        return 0.0
+        return None if within is not None else 0.0
     ea, eb = _shifted_error(padded, a.colour, region), _shifted_error(padded, b.colour, region)
     return (eb - ea) / (ea + eb + 1e-6)
 
@@ -506,14 +517,30 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
             whole[k] = _duelist(_placed(lab, t, x - dx, y - dy), cell_colour)
         return whole[k]
 
+    def badge_duel(a: int, b: int) -> float | None:
+        # flower twins differ in their badges only: elsewhere two photos' prints differ (an
+        # egg duller in one registration photo than in another can outweigh a pink badge)
+        if (views.badges is None or not flowers_only(ranked[a][0], ranked[b][0])
+                or len(ranked[a][0].flowers) == len(ranked[b][0].flowers)):
+            return None
+        within = np.zeros(lab.shape[:2], bool)
+        for k in (a, b):
+            _, (_, _, _, x, y) = top4[k]
+            badges = views.badges[..., None].astype(np.float32)
+            within |= _placed(lab[..., :1], badges, x - dx, y - dy)[..., 0] > 0  # NaN: not
+        return _duel(cell_colour, padded, flowered(a), flowered(b), within)
+
     def whole_duel(a: int, b: int) -> float:
-        return _duel(cell_colour, padded, flowered(a), flowered(b))
+        d = badge_duel(a, b)
+        return d if d is not None else _duel(cell_colour, padded, flowered(a), flowered(b))
 
     duels: dict[tuple[int, int], float] = {}
 
     def pair(a: int, b: int) -> float:
         if (a, b) not in duels:
-            d = _duel(cell_colour, padded, duelists[a], duelists[b])
+            d = badge_duel(a, b)
+            if d is None:
+                d = _duel(cell_colour, padded, duelists[a], duelists[b])
             duels[(a, b)], duels[(b, a)] = d, -d
         return duels[(a, b)]
 
