@@ -8,7 +8,8 @@ orientations (0° and 180°) to pick candidates, then each candidate is slid ove
 shifted to the cell's light (a registration photo's colour cast, judged first by the
 card's paper), are settled pairwise where
 they differ (each differing part, a flower or an egg, may shift a little:
-cards lie turned by hand); the margin to the best *other* card is the confidence. A cell
+cards lie turned by hand; two that differ in how many flowers they have, only inside the
+deck's badge map, flower_map.py); the margin to the best *other* card is the confidence. A cell
 whose best match is weak or close to another card's is unsure.
 """
 
