@@ -56,6 +56,7 @@ NEUTRAL = 40.0  # ...of about neutral colour (Lab a, b ×2 from grey)...
 PAPER_SHARE = 0.03  # ...over at least this share of the card, else the paper is not used
 GREY = 256.0  # a neutral colour's a, b as _lab scales them
 WIDE = 600  # a window with more places for a view than this is matched by OpenCV, view by view
+CLOTH_SCALE = 0.25  # two cards differing in their cloth only: a correlation lead of this is sure
 BADGE_APART = 50.0  # a badge against the cloth: flower twins differing less in the map are
 # settled as any two cards are (a badge the map lacks)
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
@@ -442,6 +443,12 @@ def _shifted_error(padded: np.ndarray, t: np.ndarray, region: np.ndarray) -> flo
     return total / max(count, 1)
 
 
+def cloth_only(a: pg.Card | None, b: pg.Card | None) -> bool:
+    """Whether two cards differ in their cloth only (same eggs and flowers)."""
+    return (a is not None and b is not None and a.cloth != b.cloth
+            and (a.egg, a.double, a.flowers) == (b.egg, b.double, b.flowers))
+
+
 def flowers_only(a: pg.Card | None, b: pg.Card | None) -> bool:
     """Whether two cards differ in their flowers only (same cloth and eggs)."""
     return (a is not None and b is not None and a != b
@@ -540,6 +547,11 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     def pair(a: int, b: int) -> float:
         if (a, b) not in duels:
             d = badge_duel(a, b)
+            if d is None and cloth_only(ranked[a][0], ranked[b][0]):
+                # a cloth is a pattern of light over the whole card, which the correlation
+                # compares and the colour duel does not (a gingham and a dotted cloth of
+                # about one colour differ in their light)
+                d = float(np.clip((ranked[a][1][0] - ranked[b][1][0]) / CLOTH_SCALE, -1, 1))
             if d is None:
                 d = _duel(cell_colour, padded, duelists[a], duelists[b])
             duels[(a, b)], duels[(b, a)] = d, -d
