@@ -56,7 +56,8 @@ NEUTRAL = 40.0  # ...of about neutral colour (Lab a, b ×2 from grey)...
 PAPER_SHARE = 0.03  # ...over at least this share of the card, else the paper is not used
 GREY = 256.0  # a neutral colour's a, b as _lab scales them
 WIDE = 600  # a window with more places for a view than this is matched by OpenCV, view by view
-CLOTH_SCALE = 0.25  # two cards differing in their cloth only: a correlation lead of this is sure
+CLOTH_SCALE = 0.5  # two cards differing in their cloth only: a lead of the two correlations
+# together by this much is sure
 BADGE_APART = 50.0  # a badge against the cloth: flower twins differing less in the map are
 # settled as any two cards are (a badge the map lacks)
 SHIFT = 2  # the duel lets each differing region shift this many pixels (a card turned 2°)
@@ -443,6 +444,17 @@ def _shifted_error(padded: np.ndarray, t: np.ndarray, region: np.ndarray) -> flo
     return total / max(count, 1)
 
 
+def _light_match(lab: np.ndarray, light: np.ndarray, other: np.ndarray) -> float:
+    """The normalised correlation of a placed view's light with the cell's, where it and
+    `other` (another placed view) both reach."""
+    both = ~np.isnan(light) & ~np.isnan(other)
+    if both.sum() < 50:
+        return 0.0
+    x, y = lab[..., 0][both], light[both]
+    x, y = x - x.mean(), y - y.mean()
+    return float((x @ y) / (np.sqrt((x @ x) * (y @ y)) + 1e-6))
+
+
 def cloth_only(a: pg.Card | None, b: pg.Card | None) -> bool:
     """Whether two cards differ in their cloth only (same eggs and flowers)."""
     return (a is not None and b is not None and a.cloth != b.cloth
@@ -548,10 +560,15 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         if (a, b) not in duels:
             d = badge_duel(a, b)
             if d is None and cloth_only(ranked[a][0], ranked[b][0]):
-                # a cloth is a pattern of light over the whole card, which the correlation
-                # compares and the colour duel does not (a gingham and a dotted cloth of
-                # about one colour differ in their light)
-                d = float(np.clip((ranked[a][1][0] - ranked[b][1][0]) / CLOTH_SCALE, -1, 1))
+                # a cloth is a pattern over the whole card, which the duel (colour only,
+                # where two differ most) does not compare: a gingham and a dotted cloth of
+                # about one colour. The correlations do: the Lab one (which a registration
+                # photo's colour cast can mislead) and the light's alone (which a pastel
+                # cloth's pattern, in colour more than in light, leaves close)
+                pa, pb = ranked[a][1][2][..., 0], ranked[b][1][2][..., 0]
+                lead = (ranked[a][1][0] - ranked[b][1][0]
+                        + _light_match(lab, pa, pb) - _light_match(lab, pb, pa))
+                d = float(np.clip(lead / CLOTH_SCALE, -1, 1))
             if d is None:
                 d = _duel(cell_colour, padded, duelists[a], duelists[b])
             duels[(a, b)], duels[(b, a)] = d, -d

@@ -1,7 +1,8 @@
 """Two cards that differ in their cloth only (same egg, same flowers): a gingham and a dotted
 cloth of about one colour differ in their light, over the whole card. The settling that
 compares colour where two cards differ most could not see it and overruled the correlation
-(deck 6: a gingham card read as its dotted twin); such two are settled by the correlation."""
+(deck 6: a gingham card read as its dotted twin); such two are settled by the correlations
+over the whole card (the Lab one and the light's alone)."""
 
 from __future__ import annotations
 

@@ -65,7 +65,10 @@ CASTS = [(1.0, 1.05, 0.95), (1.0, 0.95, 1.05), (1.05, 1.0, 0.95), (0.95, 1.0, 1.
 def test_a_cast_view_is_matched_by_its_paper():
     # each cloth's only view in a cast light, the other's not, each laid 8 times under each
     # of 6 casts: before 49 of 96 read right (a gingham with a teal view read as the
-    # lavender cloth), now 72 (the misses: a lavender view under a cast along its own hue)
+    # lavender cloth), then 72 by the paper (the misses: a lavender view under a cast along
+    # its own hue), now 79: two cloth twins are settled by the correlation, the Lab one (which
+    # the cast misleads: 55 by it alone) and the light's alone (96 by it alone, but a pastel
+    # cloth patterned in colour more than in light is lost by it) added
     right = 0
     for cast in CASTS:
         for want, other in (("checked", "dotted"), ("dotted", "checked")):
@@ -76,7 +79,7 @@ def test_a_cast_view_is_matched_by_its_paper():
                     views.view_of(laid(face(want), rng, cast)),
                     views.view_of(laid(face(other), rng))]), cards)
                 right += views.classify(laid(face(want), rng), registered, True).card == cards[0]
-    assert right >= 70
+    assert right >= 76
 
 
 def test_a_view_with_too_little_paper_is_not_shifted_by_it():
