@@ -12,6 +12,7 @@ import numpy as np
 from assistant.games import pisanki as pg
 from assistant.vision import views
 from assistant.vision.flower_map import flower_map
+from tests.vision.view_cells import cut_cell
 
 W, H = 252, 336
 CLOTHS = {"striped": (150, 190, 120), "dotted": (170, 150, 200), "checked": (120, 170, 200)}
@@ -36,17 +37,6 @@ def face(cloth: str, egg: str, flowers: int, egg_gain: float = 1.0) -> np.ndarra
     return out
 
 
-def laid(f: np.ndarray, dx: float = 0.0, turned: bool = False) -> np.ndarray:
-    """The card as a cut cell, `dx` cell pixels off centre, either way round."""
-    if turned:
-        f = cv2.rotate(f, cv2.ROTATE_180)
-    m = cv2.getRotationMatrix2D((W / 2, H / 2), 0, views.SW / (W * (1 + 2 * views.MARGIN)))
-    m[:, 2] += (views.SW / 2 - W / 2 + dx, views.SH / 2 - H / 2)
-    cell = cv2.warpAffine(f, m, (views.SW, views.SH), flags=cv2.INTER_AREA,
-                          borderValue=(60, 70, 80))
-    return cv2.GaussianBlur(cell, (0, 0), 1.0)
-
-
 def deck(dull: pg.Card) -> views.Views:
     """Three cloths × eggs, each with no flower, one and two: two registration views of each
     card; `dull`'s own print shows its egg half as strong."""
@@ -56,7 +46,7 @@ def deck(dull: pg.Card) -> views.Views:
             card = pg.Card(cloth, egg, False, ("pink",) * n)
             gain = 0.5 if card == dull else 1.0
             for dx in (-0.6, 0.6):
-                images.append(views.view_of(laid(face(cloth, egg, n, gain), dx)))
+                images.append(views.view_of(cut_cell(face(cloth, egg, n, gain), dx)))
                 labels.append(card)
     return views.build(np.stack(images), labels)
 
@@ -82,7 +72,7 @@ def test_the_badge_map_holds_both_badges_either_way_round_and_not_the_egg():
 
 
 def test_no_map_when_no_two_cards_differ_in_how_many_flowers():
-    images = [views.view_of(laid(face(c, e, 1))) for c, e in zip(CLOTHS, EGGS, strict=True)]
+    images = [views.view_of(cut_cell(face(c, e, 1))) for c, e in zip(CLOTHS, EGGS, strict=True)]
     labels = [pg.Card(c, e, False, ("pink",)) for c, e in zip(CLOTHS, EGGS, strict=True)]
     built = views.build(np.stack(images * 2), labels * 2)
     assert built.badges is None
@@ -94,7 +84,7 @@ def test_a_card_whose_registered_egg_is_duller_is_read_as_itself_not_its_flowere
     # the two views differ most is the egg (the twin's looks like it), the badge is small
     registered = deck(DULL)
     for turned in (False, True):
-        cell = laid(face("striped", "purple", 0), 1.5, turned)
+        cell = cut_cell(face("striped", "purple", 0), 1.5, turned)
         guess = views.classify(cell, registered, centred=True)
         assert guess.card == DULL, (turned, guess)  # (unsure: its egg matches no view well)
         # without the map the settling chose the twin with a pink flower, silently (0.85)

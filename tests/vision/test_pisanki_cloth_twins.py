@@ -12,6 +12,7 @@ import pytest
 
 from assistant.games import pisanki as pg
 from assistant.vision import views
+from tests.vision.view_cells import cut_cell
 
 W, H = 252, 336
 TINT = (196, 186, 178)  # a grey-blue cloth
@@ -36,22 +37,11 @@ def face(cloth: str, egg=(60, 60, 190)) -> np.ndarray:
     return out
 
 
-def laid(f: np.ndarray, dx: float = 0.0, turned: bool = False) -> np.ndarray:
-    """The card as a cut cell, `dx` cell pixels off centre, either way round."""
-    if turned:
-        f = cv2.rotate(f, cv2.ROTATE_180)
-    m = cv2.getRotationMatrix2D((W / 2, H / 2), 0, views.SW / (W * (1 + 2 * views.MARGIN)))
-    m[:, 2] += (views.SW / 2 - W / 2 + dx, views.SH / 2 - H / 2)
-    cell = cv2.warpAffine(f, m, (views.SW, views.SH), flags=cv2.INTER_AREA,
-                          borderValue=(60, 70, 80))
-    return cv2.GaussianBlur(cell, (0, 0), 1.2)
-
-
 CARDS = [pg.Card("checked", "red"), pg.Card("dotted", "red")]
 
 
 def registered() -> views.Views:
-    images = [views.view_of(laid(face(c.cloth), dx)) for c in CARDS for dx in (-0.7, 0.7)]
+    images = [views.view_of(cut_cell(face(c.cloth), dx, blur=1.2)) for c in CARDS for dx in (-0.7, 0.7)]
     return views.build(np.stack(images), [c for c in CARDS for _ in (0, 1)])
 
 
@@ -65,7 +55,7 @@ def test_cloth_twins_are_told_apart_by_the_cards_own_pairing():
 @pytest.mark.parametrize("shown", CARDS)
 @pytest.mark.parametrize("turned", [False, True])
 def test_a_cloth_twin_is_read_by_its_cloth(shown, turned):
-    cell = laid(face(shown.cloth), 1.4, turned)
+    cell = cut_cell(face(shown.cloth), 1.4, turned, blur=1.2)
     guess = views.classify(cell, registered(), centred=True)
     assert guess.card == shown and guess.turned == turned, guess
     # the colour duel found nothing between the two and left every such cell unsure
