@@ -41,7 +41,8 @@ CARDS = [pg.Card("checked", "red"), pg.Card("dotted", "red")]
 
 
 def registered() -> views.Views:
-    images = [views.view_of(cut_cell(face(c.cloth), dx, blur=1.2)) for c in CARDS for dx in (-0.7, 0.7)]
+    images = [views.view_of(cut_cell(face(c.cloth), dx, blur=1.2))
+              for c in CARDS for dx in (-0.7, 0.7)]
     return views.build(np.stack(images), [c for c in CARDS for _ in (0, 1)])
 
 
