@@ -396,13 +396,14 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
           within: np.ndarray | None = None) -> float | None:
     """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists;
     `within`: only there (a flower twin's badges), None when the two hardly differ there."""
+    even = None if within is not None else 0.0  # what too little to compare gives
     both = a.valid & b.valid
     if both.sum() < 50:
-        return None if within is not None else 0.0
+        return even
     # blurred, so that a pattern one pixel off does not count, and on colour only
     both = cv2.erode(both.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
     if both.sum() < 50:
-        return None if within is not None else 0.0
+        return even
     apart = np.where(both, _length(a.colour - b.colour), 0)
     level = max(12.0, _top(apart[both], 95))
     region = both & (apart >= level)
@@ -417,7 +418,7 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
     if compact.sum() >= 6:
         region = compact
     if region.sum() < 6:
-        return None if within is not None else 0.0
+        return even
     ea, eb = _shifted_error(padded, a.colour, region), _shifted_error(padded, b.colour, region)
     return (eb - ea) / (ea + eb + 1e-6)
 
@@ -543,11 +544,11 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         if (views.badges is None or not flowers_only(ranked[a][0], ranked[b][0])
                 or len(ranked[a][0].flowers) == len(ranked[b][0].flowers)):
             return None
+        badges = views.badges[..., None].astype(np.float32)
         within = np.zeros(lab.shape[:2], bool)
-        for k in (a, b):
+        for k in (a, b):  # each finalist's badges where its view lies (NaN > 0 is False)
             _, (_, _, _, x, y) = top4[k]
-            badges = views.badges[..., None].astype(np.float32)
-            within |= _placed(lab[..., :1], badges, x - dx, y - dy)[..., 0] > 0  # NaN: not
+            within |= _placed(lab[..., :1], badges, x - dx, y - dy)[..., 0] > 0
         return _duel(cell_colour, padded, flowered(a), flowered(b), within)
 
     def whole_duel(a: int, b: int) -> float:
