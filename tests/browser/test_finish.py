@@ -88,6 +88,53 @@ def test_final_screen_from_the_win_banner_with_share_and_print(live_server, new_
     expect(page).to_have_url(f"{live_server}/t/{code}/final")
 
 
+def test_share_tapped_while_its_script_is_still_coming_is_not_lost(live_server, new_phone):
+    """On slow Wi-Fi the final screen shows before share.js has run: the Share button waits,
+    disabled, and the tap made once it is enabled copies (a tap that did nothing and said
+    nothing failed CI once)."""
+    page = new_phone()
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    code = kitsune_game(page, live_server)
+    held = []
+
+    def slow_script(route):
+        held.append(route.request.url)
+        page.wait_for_timeout(1500)  # the script arrives 1.5 s after the page
+        route.continue_()
+
+    page.route("**/js/share.js*", slow_script)
+    page.goto(f"{live_server}/t/{code}/final", wait_until="commit")
+    button = page.get_by_role("button", name="Share result")
+    expect(button).to_be_visible()
+    expect(button).to_be_disabled()  # the page is there, its script is not
+    button.click()  # waits until share.js enables it, as a thumb that taps again would
+    expect(page.locator("#toast")).to_contain_text("Result copied")
+    assert held, "share.js was not held back: the test did not test the wait"
+
+
+def test_a_refused_clipboard_still_copies_or_shows_the_text(live_server, new_phone):
+    """The Clipboard API may refuse (no permission, the page not focused): the old way of
+    copying is tried, and if that fails too the text itself is shown, never nothing."""
+    page = new_phone()
+    code = kitsune_game(page, live_server)
+    page.add_init_script("""
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException("Document is not focused."));
+        window.__copied = [];
+        document.execCommand = (name) => { window.__copied.push(name); return window.__allow === true; };
+    """)
+    page.goto(f"{live_server}/t/{code}/final")
+    # a phone with the share sheet never copies; headless Chromium on Linux has none
+    assert not page.evaluate("!!navigator.share")
+    page.get_by_role("button", name="Share result").click()
+    toast = page.locator("#toast")
+    expect(toast).to_contain_text("Copy this: ★ Bob wins Kitsune")
+    expect(toast).to_contain_text("/r/")
+    assert page.evaluate("window.__copied") == ["copy"]
+    page.evaluate("window.__allow = true")
+    page.get_by_role("button", name="Share result").click()
+    expect(toast).to_contain_text("Result copied")
+
+
 def test_history_lists_games_filters_and_opens_a_read_only_final_screen(live_server, new_phone):
     page = new_phone()
     ola = okoshki_game(page, live_server, ("Ola", "Jan"), [0, 0, 1, 0, 0, 0])
