@@ -32,7 +32,7 @@ def test_only_the_shown_name_is_hyphenated(app, client):
     # The final screen shows the name hyphenated; what its Share button sends is as typed.
     final = client.get(f"/t/{code}/final").get_data(as_text=True)
     assert soft_hyphens(name) in final
-    share = re.search(r'id="share" data-text="([^"]*)"', final).group(1)
+    share = re.search(r'id="share"[^>]*\bdata-text="([^"]*)"', final).group(1)
     assert name in share and SHY not in share
 
 
