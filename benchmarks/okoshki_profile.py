@@ -15,6 +15,7 @@ import argparse
 import cProfile
 import hashlib
 import io
+import json
 import pstats
 import sys
 import time
@@ -24,13 +25,15 @@ from pathlib import Path
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
-    ap.add_argument("--deck", type=int, choices=(2, 4, 6), default=2)
+    ap.add_argument("--deck", type=int, choices=(2, 4, 6, 8), default=2)
     ap.add_argument("--zones", type=int, default=5)
     ap.add_argument("--first", type=int, default=0, help="the first zone (7600 + first)")
     ap.add_argument("--seed", type=int, default=7600, help="zone seeds start here")
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--cache", default="/tmp/okoshki-profile")
     ap.add_argument("--quiet", action="store_true", help="no answers, only the figures")
+    ap.add_argument("--dump", help="write every card's answer (id, confidence, unsure, outline) "
+                    "here as JSON, to check that a change of speed changes no answer")
     args = ap.parse_args()
     root = Path(args.root).resolve()
     sys.path.insert(0, str(root))
@@ -70,6 +73,7 @@ def main() -> int:
     vo.recognise(synth.okoshki_photo(1, 3, faces, dk.mask())[0])  # warm the references
     prof = cProfile.Profile() if args.profile else None
     cpu, total, exact = [], evaluate.Score(), 0
+    answers = {}
     for i in range(args.first, args.first + args.zones):  # the zones of recognition2.py
         photo = synth.okoshki_photo(args.seed + i, 10 + (i * 7) % 21, faces, dk.mask())
         t0 = time.process_time()
@@ -79,6 +83,7 @@ def main() -> int:
         if prof:
             prof.disable()
         cpu.append(time.process_time() - t0)
+        answers[str(args.seed + i)] = [[c.id, c.confidence, c.unsure, c.quad] for c in res.cards]
         sc = evaluate.score_okoshki([photo])
         exact += sc.found == sc.total and sc.wrong == 0 and sc.invented == 0
         for f in ("total", "right", "wrong_flagged", "wrong", "found", "invented",
@@ -93,6 +98,8 @@ def main() -> int:
           f"{total.total}, right {total.right}, wrong {total.wrong} "
           f"(marked {total.wrong_flagged}), invented {total.invented}, right marked unsure "
           f"{total.right_flagged}, zones exact {exact}/{len(c)}")
+    if args.dump:
+        Path(args.dump).write_text(json.dumps(answers, indent=0))
     if prof:
         s = io.StringIO()
         pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(25)
