@@ -21,6 +21,9 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import machine_speed  # noqa: E402  (this checkout's, whichever --root is read)
+
 
 def main() -> int:
     ap = argparse.ArgumentParser()
@@ -93,6 +96,7 @@ def main() -> int:
             print(f"zone {args.seed + i}: {cpu[-1]:.2f} s,",
                   " ".join(f"{c.id}{'?' if c.unsure else ''}" for c in res.cards))
     c = np.array(cpu)
+    print(machine_speed.line())
     print(f"deck {args.deck} root {root.name}: {len(c)} zones, CPU median {np.median(c):.2f} "
           f"mean {c.mean():.2f} p95 {np.percentile(c, 95):.2f}; found {total.found}/"
           f"{total.total}, right {total.right}, wrong {total.wrong} "

@@ -50,6 +50,7 @@ import deck7  # noqa: E402
 import deck8  # noqa: E402
 import deck9  # noqa: E402
 import deck10  # noqa: E402
+import machine_speed  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.vision import evaluate, register, synth  # noqa: E402
@@ -307,6 +308,7 @@ def main() -> int:
         pisanki(args.tables, not args.no_learn)
     if args.zones:
         okoshki(args.zones, args.learn_zones)
+    print(machine_speed.line())  # the CPU seconds above, read against this machine's speed now
     return 0
 
 

@@ -119,6 +119,22 @@ def _inside(quad: np.ndarray, xy: np.ndarray, shape: tuple) -> np.ndarray:
     return out
 
 
+def _near_matches(matches, ref_pts: np.ndarray, pts: np.ndarray
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """The (reference point, photo point) pairs of a reference's k nearest neighbours that
+    lie within max(180, 1.15 × the nearest's distance) of its keypoint's nearest."""
+    # arrays, not a loop over the DMatch objects: some 50,000 of them a zone
+    rows = [m for m in matches if m]
+    if not rows:
+        return np.zeros((0, 2), np.float32), np.zeros((0, 2), np.float32)
+    flat = [(m.queryIdx, m.trainIdx, m.distance) for row in rows for m in row]
+    got = np.array(flat, np.float64)
+    first = np.repeat([row[0].distance for row in rows], [len(row) for row in rows])
+    keep = got[:, 2] <= np.maximum(180.0, first * 1.15)
+    return (ref_pts[got[keep, 0].astype(int)].astype(np.float32),
+            pts[got[keep, 1].astype(int)].astype(np.float32))
+
+
 def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.ndarray, int]]:
     """Card outlines (quads) found by feature matching, with their inlier counts (`aspect`:
     card_aspect of the deck the references were built from)."""
@@ -147,17 +163,7 @@ def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.n
         if rdesc is None:
             continue
         # Several near neighbours each: a reference may be on the photo more than once in grey.
-        matches = index.knnMatch(rdesc, k=4)
-        src, dst = [], []
-        for m_list in matches:
-            if not m_list:
-                continue
-            best = m_list[0].distance
-            for m in m_list:
-                if m.distance <= max(180.0, best * 1.15):
-                    src.append(ref_kps[r][m.queryIdx])
-                    dst.append(pts[m.trainIdx])
-        src_a, dst_a = np.float32(src), np.float32(dst)
+        src_a, dst_a = _near_matches(index.knnMatch(rdesc, k=4), ref_kps[r], pts)
         alive = np.ones(len(src_a), bool)
         for _ in range(8):  # find the instances one after another
             if alive.sum() < MIN_INLIERS:

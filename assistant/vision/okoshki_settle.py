@@ -23,7 +23,7 @@ from assistant.vision.okoshki_describe import (
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
 from assistant.vision.okoshki_shape import flatten
-from assistant.vision.okoshki_twins import print_lean
+from assistant.vision.okoshki_twins import aligned, print_lean
 from assistant.vision.okoshki_views import TWINS, _end, _view_grey, view_table
 
 OUTSIDE_GAP = 0.03  # a card out of the close look this near (first look) makes the best unsure
@@ -326,8 +326,17 @@ def _detail_lean(memo: dict, flat: np.ndarray, i: int, k: int, looks: tuple) -> 
     flats = view_table()[4]
     key = ("print", chosen[i], chosen[k], warps[i].tobytes(), warps[k].tobytes())
     if key not in memo:
+        views = {id(flats[chosen[i]]): chosen[i], id(flats[chosen[k]]): chosen[k]}
+
+        def refine(flat: np.ndarray, face: np.ndarray, warp: np.ndarray) -> np.ndarray:
+            # a face's exact move onto this card, once per view and starting move
+            at = ("aligned", views[id(face)], warp.tobytes())
+            if at not in memo:
+                memo[at] = aligned(flat, face, warp)
+            return memo[at]
+
         memo[key] = print_lean(flat, flats[chosen[i]], flats[chosen[k]], (warps[i], warps[k]),
-                               inner & covers[i] & covers[k])
+                               inner & covers[i] & covers[k], refine)
     return memo[key]
 
 
