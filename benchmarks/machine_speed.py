@@ -15,9 +15,9 @@ import time
 def loop_seconds() -> float:
     """CPU seconds of a pure-Python loop of 20 M additions."""
     t0 = time.process_time()
-    total = 0
-    for i in range(20_000_000):
-        total += i
+    # at module level, as `python3 -c` runs it (a function's local loop runs 2.5 times faster):
+    # the figures of earlier passes were measured so
+    exec("total = 0\nfor i in range(20_000_000):\n    total += i", {})
     return time.process_time() - t0
 
 
