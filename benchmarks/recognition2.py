@@ -308,7 +308,8 @@ def main() -> int:
         pisanki(args.tables, not args.no_learn)
     if args.zones:
         okoshki(args.zones, args.learn_zones)
-    print(machine_speed.line())  # the CPU seconds above, read against this machine's speed now
+    if args.tables or args.zones:  # the CPU seconds above, read against the machine's speed
+        print(machine_speed.line())
     return 0
 
 

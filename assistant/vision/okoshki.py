@@ -26,7 +26,14 @@ from assistant.vision import deck
 from assistant.vision.decode import decode
 from assistant.vision.okoshki_describe import SH, SW
 from assistant.vision.okoshki_find import SHAPE_FILE, card_aspect, find_cards, references
-from assistant.vision.okoshki_match import SURE_MARGIN, UNSURE, Match, _confidence, match
+from assistant.vision.okoshki_match import (
+    CLOSE_GAP,
+    SURE_MARGIN,
+    UNSURE,
+    Match,
+    _confidence,
+    match,
+)
 from assistant.vision.okoshki_settle import OUTSIDE_GAP, PAIR_DIFFER, _apart, _span, settle
 from assistant.vision.okoshki_shape import _quad_ok, flatten, iou, overlap
 from assistant.vision.okoshki_views import (
@@ -39,8 +46,8 @@ from assistant.vision.okoshki_views import (
 from assistant.vision.okoshki_zone import _nudged, _settled, find_matches, read_zone
 from assistant.vision.threads import one_thread
 
-__all__ = ["OUTSIDE_GAP", "PAIR_DIFFER", "SH", "SHAPE_FILE", "SURE_MARGIN", "SW", "UNSURE",
-           "VIEWS_FILE", "card_aspect",
+__all__ = ["CLOSE_GAP", "OUTSIDE_GAP", "PAIR_DIFFER", "SH", "SHAPE_FILE", "SURE_MARGIN", "SW",
+           "UNSURE", "VIEWS_FILE", "card_aspect",
            "CardFind", "Match", "ZoneRecognition", "_apart", "_confidence", "_nudged",
            "_quad_ok", "_settled", "_span", "_squares", "_view_grey", "find_cards",
            "find_matches", "flatten", "identify", "iou", "learned_views", "match", "overlap",

@@ -45,3 +45,28 @@ def test_an_outline_guessed_off_its_card_is_moved_back(dx, dy):
     assert vo.iou(moved.quad, true) > vo.iou(off, true)
     assert moved.id == card["id"]
     assert moved.source == "corner"
+
+
+def test_the_close_look_meets_near_cards_and_the_twin_but_not_far_windows():
+    """A card's other windows get the close look only when the first look put them within
+    CLOSE_GAP of the best; the best's twin always (okoshki_match.CLOSE_GAP)."""
+    from assistant.vision.okoshki_match import CLOSE_GAP
+    from assistant.vision.okoshki_views import SIBLINGS, TWINS, view_table
+
+    data, truth = synth.okoshki_photo(6100, 8)
+    img = decode(data)
+    ids = view_table()[0]
+    seen_far = seen_near = 0
+    for card in truth["cards"]:
+        quad = np.float32(card["quad"]) * img.shape[1] / synth.PHOTO_W
+        m = vo.match(img, quad, both_ways=False)
+        assert TWINS[m.id] in m.order
+        for sibling in SIBLINGS[m.id]:
+            behind = m.score - m.per_card[ids.index(sibling)]
+            if behind > CLOSE_GAP:
+                seen_far += 1
+                assert sibling not in m.order, (m.id, sibling, behind)
+            else:
+                seen_near += 1
+                assert sibling in m.order, (m.id, sibling, behind)
+    assert seen_far and seen_near  # the photo holds both kinds: the check checked something

@@ -111,7 +111,11 @@ def test_a_card_is_met_once_however_often_it_is_asked_for():
     # would be its own rival, and its margin would be none)
     again = vo.match(img, quad, both_ways=False, extra=(*m.order, *m.order, "red-1"))
     assert len(set(again.order)) == len(again.order)
-    assert set(again.order) == {*m.order, "red-1", "red-print-1"}  # (and red-1's twin)
+    # (and red-1's twin when the first look put it within CLOSE_GAP of the best: a twin looks
+    # like its card at a glance, so a rival's twin far behind there is no rival)
+    ids = vo.view_table()[0]
+    twin_near = again.per_card[ids.index("red-print-1")] >= again.score - vo.CLOSE_GAP
+    assert set(again.order) == {*m.order, "red-1", *(["red-print-1"] if twin_near else [])}
     assert len(again.view) == len(again.order) == len(again.firsts)
 
 
