@@ -16,6 +16,7 @@ whose best match is weak or close to another card's is unsure.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -156,7 +157,7 @@ class Views:
 
     cards: list[pg.Card | None]
     turned: np.ndarray
-    templates: list[np.ndarray]
+    templates: _Templates  # each a view's float32 Lab, a and b ×2 (_template)
     colours: np.ndarray
     coarse: np.ndarray
     whole: np.ndarray  # the uint8 Lab templates trimmed only by FLOWER_TRIM (few are used)
@@ -189,23 +190,52 @@ def _index(images: np.ndarray) -> dict[str, np.ndarray]:
 
 def _template(lab8: np.ndarray) -> np.ndarray:
     """A template as _lab makes it, from its uint8 Lab."""
-    t = lab8.astype(np.float32)
-    t[..., 1:] *= 2.0
-    return t
+    return lab8 * np.float32([1.0, 2.0, 2.0])  # the same numbers as astype, then a, b × 2
+
+
+class _Templates:
+    """The views' templates (as _template makes them), each worked out when first used: a
+    cell compares only its candidates (48 of hundreds of views), and a photo read after a
+    table was learned would otherwise convert every view again."""
+
+    def __init__(self, lab8: np.ndarray) -> None:
+        self.lab8 = lab8
+        self.made: dict[int, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return len(self.lab8)
+
+    def __getitem__(self, i: int) -> np.ndarray:
+        i = int(i)
+        if i not in self.made:
+            self.made[i] = _template(self.lab8[i])
+        return self.made[i]
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return (self[i] for i in range(len(self)))
+
+
+def _with_map(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]
+              ) -> dict[str, np.ndarray]:
+    """The index with the deck's badge map over all its views (`labels`: one per view), kept
+    with it (an empty map: the deck shows none)."""
+    found = flower_map(arrays["whole"], [c for c in labels for _ in (0, 1)], arrays["turned"])
+    return {**arrays, "badges": np.zeros((0, 0), bool) if found is None else found}
 
 
 def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views:
+    """The Views of an index kept with its badge map (_with_map)."""
     cards = [c for c in labels for _ in (0, 1)]
-    templates = _template(arrays["lab"])
-    flat, norms = correlate.centred(templates)
-    return Views(cards, arrays["turned"], list(templates),
+    flat, norms = correlate.centred(arrays["lab"], (1.0, 2.0, 2.0))
+    badges = arrays["badges"]
+    return Views(cards, arrays["turned"], _Templates(arrays["lab"]),
                  arrays["colours"], arrays["coarse"], arrays["whole"], flat, norms,
-                 flower_map(arrays["whole"], cards, arrays["turned"]))
+                 badges if badges.size else None)
 
 
 def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
     """Index views for matching: templates, mean colours and coarse vectors, 0° and 180°."""
-    return _views(_index(images), labels)
+    return _views(_with_map(_index(images), labels), labels)
 
 
 def read_card(raw) -> pg.Card | None:
@@ -239,23 +269,38 @@ def _stored(path: Path) -> tuple[np.ndarray, list]:
     return images, labels
 
 
+PER_VIEW = ("lab", "turned", "colours", "coarse", "whole")  # the index's arrays, view by view
+
+
+def _complete(arrays: dict[str, np.ndarray], count: int) -> bool:
+    """Whether a kept index is whole: every array, each with `count` views both ways round,
+    and the badge map (a damaged or older file is built again)."""
+    return (all(k in arrays and len(arrays[k]) == 2 * count for k in PER_VIEW)
+            and "badges" in arrays and arrays["badges"].ndim == 2)
+
+
 def _indexed(folder: Path, count: int,
              built: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
-    """The index of the folder's `count` stored views, kept by refcache (`built`: the index
-    already worked out, to be kept)."""
+    """The index of the folder's `count` stored views with the deck's badge map, kept by
+    refcache (`built`: the index already worked out, to be kept). The map is kept with it: it
+    is worked out over all the views (0.2 s), and a hosted server's processes, each clearing
+    its Views when any of them learns a table, would each work it out again at their next
+    photo."""
     def index() -> dict[str, np.ndarray]:
-        return built if built is not None else _index(_stored(folder / VIEWS_FILE)[0])
+        if built is not None:
+            return built
+        images, labels = _stored(folder / VIEWS_FILE)
+        return _with_map(_index(images), [read_card(c) for c in labels])
 
-    arrays = refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index)
-    if len(arrays["turned"]) != 2 * count or "whole" not in arrays:  # damaged: build afresh
-        arrays = _index(_stored(folder / VIEWS_FILE)[0])
-    return arrays
+    return refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index,
+                         lambda arrays: _complete(arrays, count))
 
 
 def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
     """Add views (and their card JSON) to the folder's store; return how many it holds. The
     index is extended by the new views only (each view's index is its own), so a table
-    learned costs its own views' index, not the whole store's again at the next photo."""
+    learned costs its own views' index, not the whole store's again at the next photo; the
+    badge map is worked out again over all the views and kept with the index."""
     path = folder / VIEWS_FILE
     images, old = np.zeros((0, VH, VW, 3), np.uint8), []
     before = None
@@ -268,8 +313,9 @@ def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
     np.savez_compressed(path, images=images, labels=np.array(json.dumps(allof)))
     if new:
         added = _index(np.stack(new))
-        _indexed(folder, len(allof), added if before is None else {
-            k: np.concatenate([before[k], added[k]]) for k in added})
+        arrays = added if before is None else {
+            k: np.concatenate([before[k], added[k]]) for k in PER_VIEW}
+        _indexed(folder, len(allof), _with_map(arrays, [read_card(c) for c in allof]))
     load.cache_clear()
     return len(allof)
 
