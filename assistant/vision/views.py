@@ -201,6 +201,7 @@ class _Templates:
     def __init__(self, lab8: np.ndarray) -> None:
         self.lab8 = lab8
         self.made: dict[int, np.ndarray] = {}
+        self.colours: dict[int, np.ndarray] = {}
 
     def __len__(self) -> int:
         return len(self.lab8)
@@ -213,6 +214,14 @@ class _Templates:
 
     def __iter__(self) -> Iterator[np.ndarray]:
         return (self[i] for i in range(len(self)))
+
+    def colour(self, i: int) -> np.ndarray:
+        """Template i's a and b, contiguous (numpy works through a channel slice of an
+        image ten times slower than through a plain array)."""
+        i = int(i)
+        if i not in self.colours:
+            self.colours[i] = np.ascontiguousarray(self[i][..., 1:])
+        return self.colours[i]
 
 
 def _with_map(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]
@@ -339,7 +348,13 @@ def _length(ab: np.ndarray) -> np.ndarray:
 def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
     """The colour check: where the aligned cell and view differ most in colour (the top 5 %
     of pixels: an egg or a flower of another colour), in correlation units."""
-    d = cv2.GaussianBlur(patch[..., 1:] - template[..., 1:], (0, 0), COLOUR_BLUR)
+    return _colour_penalty(patch[..., 1:], template[..., 1:])
+
+
+def _colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
+    """colour_penalty() on the a and b channels only (best contiguous: the same numbers,
+    without numpy's slow walk through a channel slice)."""
+    d = cv2.GaussianBlur(patch - template, (0, 0), COLOUR_BLUR)
     return _top(_length(d), 98) / COLOUR_SCALE
 
 
@@ -368,7 +383,11 @@ def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
     """A finalist ready for duels; with `cell` (its colour blurred as a duel compares it),
     the finalist's colour is first shifted to the cell's light."""
     valid = ~np.isnan(placed[..., 0])
-    colour = cv2.GaussianBlur(np.nan_to_num(placed[..., 1:]), (0, 0), DUEL_BLUR)
+    # a and b, 0 where the view does not reach: np.nan_to_num's numbers, a quarter of its CPU
+    # (numpy walks a channel slice of an image slowly)
+    colour = cv2.merge(cv2.split(placed)[1:])
+    cv2.patchNaNs(colour, 0)
+    colour = cv2.GaussianBlur(colour, (0, 0), DUEL_BLUR)
     if cell is not None and valid.sum() >= 50:
         # the shifts are medians over the finalist's pixels: worked out inside the box they
         # fill (a template lies in the cell as a rectangle), where gathering them is a copy
@@ -465,30 +484,37 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
         region = compact
     if region.sum() < 6:
         return even
-    ea, eb = _shifted_error(padded, a.colour, region), _shifted_error(padded, b.colour, region)
+    ea, eb = _shifted_errors(padded, (a.colour, b.colour), region)
     return (eb - ea) / (ea + eb + 1e-6)
 
 
-def _shifted_error(padded: np.ndarray, t: np.ndarray, region: np.ndarray) -> float:
-    """Mean colour error of the cell (`padded` by SHIFT) against a template over `region`,
-    each separate part of the region (a flower, an egg) shifted by up to SHIFT pixels to fit
-    best."""
+def _shifted_errors(padded: np.ndarray, ts: tuple[np.ndarray, ...], region: np.ndarray
+                    ) -> list[float]:
+    """Mean colour error of the cell (`padded` by SHIFT) against each template of `ts` over
+    `region`, each separate part of the region (a flower, an egg) shifted by up to SHIFT
+    pixels to fit best. The parts are found once for all templates, and each shift is
+    compared at the part's own pixels only (the same numbers, in the same order, as over the
+    part's whole box and then picked out)."""
     n, parts, stats, _ = cv2.connectedComponentsWithStats(
         cv2.dilate(region.astype(np.uint8), np.ones((5, 5), np.uint8)))
-    total, count = 0.0, 0
+    totals, count = [0.0] * len(ts), 0
     for k in range(1, n):
         x, y, w, h = (int(v) for v in stats[k][:4])
         sel = region[y:y + h, x:x + w] & (parts[y:y + h, x:x + w] == k)
         if not sel.any():
             continue
         around = padded[y:y + h + 2 * SHIFT, x:x + w + 2 * SHIFT]
-        # every shift at once: (dy, dx, channel, y, x)
+        # every shift at once: (dy, dx, channel, y, x), at the part's pixels: (dy, dx, c, i)
         shifted = np.lib.stride_tricks.sliding_window_view(around, (h, w), axis=(0, 1))
-        diff = shifted - t[y:y + h, x:x + w].transpose(2, 0, 1)[None, None]
-        err = np.sqrt((diff * diff).sum(axis=2))[..., sel].mean(axis=-1)
-        total += float(err.min()) * int(sel.sum())
-        count += int(sel.sum())
-    return total / max(count, 1)
+        ys, xs = np.nonzero(sel)
+        at = shifted[..., ys, xs]
+        size = len(ys)
+        for j, t in enumerate(ts):
+            diff = at - t[y + ys, x + xs].T[None, None]
+            err = np.sqrt((diff * diff).sum(axis=2)).mean(axis=-1)
+            totals[j] += float(err.min()) * size
+        count += size
+    return [total / max(count, 1) for total in totals]
 
 
 def _light_match(lab: np.ndarray, light: np.ndarray, other: np.ndarray) -> float:
@@ -556,6 +582,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     # worked out best correlation first, until no candidate left can reach the finalists
     found = _correlations(window, views, picks, x0, y0)
     found.sort(key=lambda f: -f[0])
+    lab_ab = np.ascontiguousarray(lab[..., 1:])
     best: dict[pg.Card | None, tuple[float, bool, int, int, int]] = {}
     for score, i, x, y in found:
         if len(best) >= FINALISTS and score <= sorted(
@@ -564,8 +591,8 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         card = views.cards[i]
         if card in best and score <= best[card][0]:
             continue  # the check only lowers a score: this view cannot beat its card's best
-        t = views.templates[i]
-        score -= colour_penalty(lab[y:y + t.shape[0], x:x + t.shape[1]], t)
+        t = views.templates.colour(i)
+        score -= _colour_penalty(lab_ab[y:y + t.shape[0], x:x + t.shape[1]], t)
         if card not in best or score > best[card][0]:
             best[card] = (score, bool(views.turned[i]), i, x, y)
     top4 = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
@@ -584,7 +611,14 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
             whole[k] = _duelist(_placed(lab, t, x - dx, y - dy), cell_colour)
         return whole[k]
 
+    settled: dict[tuple[str, int, int], float | None] = {}  # each duel is worked out once
+
     def badge_duel(a: int, b: int) -> float | None:
+        if ("badge", a, b) not in settled:
+            settled[("badge", a, b)] = _badge_duel(a, b)
+        return settled[("badge", a, b)]
+
+    def _badge_duel(a: int, b: int) -> float | None:
         # flower twins differ in their badges only: elsewhere two photos' prints differ (an
         # egg duller in one registration photo than in another can outweigh a pink badge)
         if (views.badges is None or not flowers_only(ranked[a][0], ranked[b][0])
@@ -599,7 +633,11 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
 
     def whole_duel(a: int, b: int) -> float:
         d = badge_duel(a, b)
-        return d if d is not None else _duel(cell_colour, padded, flowered(a), flowered(b))
+        if d is not None:
+            return d
+        if ("whole", a, b) not in settled:
+            settled[("whole", a, b)] = _duel(cell_colour, padded, flowered(a), flowered(b))
+        return settled[("whole", a, b)]
 
     duels: dict[tuple[int, int], float] = {}
 
