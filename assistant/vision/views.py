@@ -393,32 +393,50 @@ def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
         # fill (a template lies in the cell as a rectangle), where gathering them is a copy
         ys, xs = np.flatnonzero(valid.any(axis=1)), np.flatnonzero(valid.any(axis=0))
         box = np.s_[ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1]
-        inside, seen = colour[box], cell[box]
+        # channel by channel: numpy works through a, b interleaved several times slower
+        inside = [c[box] for c in cv2.split(colour)]
+        seen = [c[box] for c in cv2.split(cell)]
+        where = valid[box]
         # the view's colour cast (its registration photo's light, which the table's white
         # balance did not take away) against the cell's. First as the card's paper shows
         # it: its light, near-neutral parts (a white check, an egg cup) take a cast's colour
         # whatever the card, and stay as they are on a paler print
-        paper = _paper_shift(placed[box], inside, valid[box], seen)
+        paper = _paper_shift_apart(placed[box], inside, where, seen)
         # then the median shift of colour over the whole card, small parts (a flower, an
         # egg) aside. A shift along the card's own hue is rather a paler or stronger print
         # (the cloth's colour scaled), which a shift does not model: only a little of it is
         # followed; a shift so large that it is more than a cast is not made whole (another
         # cloth's colour must still count)
-        own = _pixels(inside, valid[box]) + paper
-        shift = _median(_pixels(seen, valid[box]) - own)
-        hue = _median(own) - GREY
+        own = [_pixels(c, where) + paper[k] for k, c in enumerate(inside)]
+        shift = _medians([_pixels(c, where) - o for c, o in zip(seen, own, strict=True)])
+        hue = _medians(own) - GREY
         norm = float(np.linalg.norm(hue))
         if norm > 1e-6:
             hue /= norm
             along = float(shift @ hue)
             shift = shift - hue * (along - float(np.clip(along, -ALONG, ALONG)))
-        colour = colour + paper + np.clip(shift, -CAST, CAST).astype(np.float32)
+        # colour + paper + shift, pixel by pixel, with each shift laid along a whole row
+        h, w = colour.shape[:2]
+        rows = colour.reshape(h, 2 * w)
+        rows = rows + np.tile(paper, w) + np.tile(np.clip(shift, -CAST, CAST).astype(np.float32),
+                                                  w)
+        colour = rows.reshape(h, w, 2)
     return _Duelist(valid, colour)
 
 
 def _pixels(img: np.ndarray, where: np.ndarray) -> np.ndarray:
-    """img[where] (pixels × channels), as a plain copy when `where` is everywhere."""
-    return img.reshape(-1, img.shape[-1]).copy() if where.all() else img[where]
+    """img[where] of one channel, as a plain copy when `where` is everywhere."""
+    return img.ravel() if where.all() else img[where]
+
+
+def _medians(channels: list[np.ndarray]) -> np.ndarray:
+    """_median() of pixels given channel by channel (each a row of its own)."""
+    n = len(channels[0])
+    k = n // 2
+    if n % 2:
+        return np.array([np.partition(c, k)[k] for c in channels], np.float32)
+    return np.array([np.partition(c, (k - 1, k))[k - 1:k + 1].mean() for c in channels],
+                    np.float32)
 
 
 def _median(values: np.ndarray) -> np.ndarray:
@@ -437,13 +455,21 @@ def _paper_shift(placed: np.ndarray, colour: np.ndarray, valid: np.ndarray,
     """The colour shift (at most CAST each way) that brings a view's paper (its lightest,
     near-neutral parts) to the cell's colour there; none when a view shows too little paper
     (a few pale pixels by a flower are not enough to judge light by)."""
+    return _paper_shift_apart(placed, cv2.split(colour), valid, cv2.split(cell))
+
+
+def _paper_shift_apart(placed: np.ndarray, colour: list[np.ndarray], valid: np.ndarray,
+                       cell: list[np.ndarray]) -> np.ndarray:
+    """_paper_shift() of a view's and a cell's a and b given channel by channel."""
     light = placed[..., 0][valid]
     paper = valid.copy()
     paper[valid] = light >= _top(light, PAPER)
-    paper &= _length(colour - np.float32(GREY)) < NEUTRAL
+    grey = np.float32(GREY)
+    paper &= cv2.magnitude(colour[0] - grey, colour[1] - grey) < NEUTRAL
     if paper.sum() < PAPER_SHARE * valid.sum():
         return np.zeros(2, np.float32)
-    return np.clip(_median(cell[paper] - colour[paper]), -CAST, CAST).astype(np.float32)
+    return np.clip(_medians([c[paper] - v[paper] for c, v in zip(cell, colour, strict=True)]),
+                   -CAST, CAST).astype(np.float32)
 
 
 def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:

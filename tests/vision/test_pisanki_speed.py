@@ -57,6 +57,8 @@ def test_the_channel_by_channel_median_is_numpys(n):
     got = views._median(values)
     assert got.dtype == np.float32
     assert np.array_equal(got, np.median(values, axis=0))
+    apart = views._medians([values[:, 0].copy(), values[:, 1].copy()])  # channel by channel
+    assert apart.dtype == np.float32 and np.array_equal(apart, got)
 
 
 def _duelist_long_way(placed: np.ndarray, cell: np.ndarray) -> np.ndarray:
