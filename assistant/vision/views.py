@@ -334,9 +334,11 @@ def _top(values: np.ndarray, q: float) -> float:
     n = values.size
     pos = q / 100 * (n - 1)
     lo = int(np.floor(pos))
-    hi = min(lo + 1, n - 1)
-    part = np.partition(values.ravel(), (lo, hi))
-    return float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
+    part = np.partition(values.ravel(), lo)
+    # the next order statistic is the least of those above: half the cost of partitioning
+    # at both (the same two numbers)
+    upper = part[lo + 1:].min() if lo + 1 < n else part[lo]
+    return float(part[lo] + (upper - part[lo]) * (pos - lo))
 
 
 def _length(ab: np.ndarray) -> np.ndarray:

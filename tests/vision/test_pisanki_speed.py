@@ -61,6 +61,18 @@ def test_the_channel_by_channel_median_is_numpys(n):
     assert apart.dtype == np.float32 and np.array_equal(apart, got)
 
 
+@pytest.mark.parametrize("n", [1, 2, 50, 5160])
+@pytest.mark.parametrize("q", [80, 95, 98])
+def test_the_percentile_by_one_partial_sort_is_the_one_by_two(n, q):
+    values = np.abs(np.random.default_rng(n + q).normal(0, 30, n)).astype(np.float32)
+    pos = q / 100 * (n - 1)
+    lo = int(np.floor(pos))
+    hi = min(lo + 1, n - 1)
+    part = np.partition(values, (lo, hi))  # as _top was first written
+    assert views._top(values, q) == float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
+    assert views._top(values, q) == pytest.approx(np.percentile(values, q), rel=1e-6)
+
+
 def _duelist_long_way(placed: np.ndarray, cell: np.ndarray) -> np.ndarray:
     """A finalist's shifted colour as first written: over the whole cell, numpy's medians."""
     valid = ~np.isnan(placed[..., 0])
