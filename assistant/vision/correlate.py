@@ -15,11 +15,18 @@ import cv2
 import numpy as np
 
 
-def centred(templates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def centred(templates: np.ndarray, scale: tuple[float, ...] | None = None
+            ) -> tuple[np.ndarray, np.ndarray]:
     """Templates (n, h, w, c) as correlate() takes them: each flattened channel by channel
-    less its own mean per channel, and each one's norm."""
+    less its own mean per channel, and each one's norm. `scale`: each channel's factor, for
+    templates given as their uint8 (converted straight into the flattened layout: the same
+    numbers as scaling a float32 copy first, without the copy)."""
     n, h, w, c = templates.shape
     flat = np.ascontiguousarray(templates.transpose(0, 3, 1, 2), np.float32).reshape(n, c, h * w)
+    if scale is not None:
+        for k, f in enumerate(scale):
+            if f != 1:
+                flat[:, k] *= np.float32(f)
     flat -= flat.mean(axis=2, keepdims=True)
     flat = flat.reshape(n, c * h * w)
     return flat, np.sqrt(np.einsum("ij,ij->i", flat, flat)).astype(np.float64)

@@ -27,7 +27,7 @@ from assistant.config import ROOT
 
 # the modules whose code decides what a reference is
 CODE_FILES = ("deck.py", "pisanki.py", "okoshki.py", "okoshki_find.py", "okoshki_describe.py",
-              "views.py", "refcache.py")
+              "views.py", "flower_map.py", "refcache.py")
 SUBFOLDER = ".references"
 PLACE: dict[str, Path | None] = {"drawn": None}  # None: instance/vision-cache
 BUILT: list[str] = []  # names built (not read from disk) in this process, for the tests
@@ -61,16 +61,20 @@ def digest(files: Iterable[Path]) -> str:
 
 
 def kept(name: str, folder: Path | None, inputs: Iterable[Path],
-         build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+         build: Callable[[], dict[str, np.ndarray]],
+         valid: Callable[[dict[str, np.ndarray]], bool] | None = None) -> dict[str, np.ndarray]:
     """The arrays `build` makes, read from disk when built before from the same code and the
     same input files; else built, written (atomically) and the stale files removed.
-    `folder`: the registered deck's folder, or None for the drawn deck."""
+    `folder`: the registered deck's folder, or None for the drawn deck; `valid`: whether the
+    arrays read are whole (else the file is damaged: built and written again)."""
     place = drawn_place() if folder is None else folder / SUBFOLDER
     key = hashlib.sha256((code_version() + name + digest(inputs)).encode()).hexdigest()[:20]
     path = place / f"{name}-{key}.npz"
     try:
         with np.load(path, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
+            arrays = {k: z[k] for k in z.files}
+        if valid is None or valid(arrays):
+            return arrays
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
         pass  # not built yet, or damaged: build it
     arrays = build()

@@ -16,6 +16,7 @@ whose best match is weak or close to another card's is unsure.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -156,7 +157,7 @@ class Views:
 
     cards: list[pg.Card | None]
     turned: np.ndarray
-    templates: list[np.ndarray]
+    templates: _Templates  # each a view's float32 Lab, a and b ×2 (_template)
     colours: np.ndarray
     coarse: np.ndarray
     whole: np.ndarray  # the uint8 Lab templates trimmed only by FLOWER_TRIM (few are used)
@@ -189,23 +190,61 @@ def _index(images: np.ndarray) -> dict[str, np.ndarray]:
 
 def _template(lab8: np.ndarray) -> np.ndarray:
     """A template as _lab makes it, from its uint8 Lab."""
-    t = lab8.astype(np.float32)
-    t[..., 1:] *= 2.0
-    return t
+    return lab8 * np.float32([1.0, 2.0, 2.0])  # the same numbers as astype, then a, b × 2
+
+
+class _Templates:
+    """The views' templates (as _template makes them), each worked out when first used: a
+    cell compares only its candidates (48 of hundreds of views), and a photo read after a
+    table was learned would otherwise convert every view again."""
+
+    def __init__(self, lab8: np.ndarray) -> None:
+        self.lab8 = lab8
+        self.made: dict[int, np.ndarray] = {}
+        self.colours: dict[int, np.ndarray] = {}
+
+    def __len__(self) -> int:
+        return len(self.lab8)
+
+    def __getitem__(self, i: int) -> np.ndarray:
+        i = int(i)
+        if i not in self.made:
+            self.made[i] = _template(self.lab8[i])
+        return self.made[i]
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return (self[i] for i in range(len(self)))
+
+    def colour(self, i: int) -> np.ndarray:
+        """Template i's a and b, contiguous (numpy works through a channel slice of an
+        image ten times slower than through a plain array)."""
+        i = int(i)
+        if i not in self.colours:
+            self.colours[i] = np.ascontiguousarray(self[i][..., 1:])
+        return self.colours[i]
+
+
+def _with_map(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]
+              ) -> dict[str, np.ndarray]:
+    """The index with the deck's badge map over all its views (`labels`: one per view), kept
+    with it (an empty map: the deck shows none)."""
+    found = flower_map(arrays["whole"], [c for c in labels for _ in (0, 1)], arrays["turned"])
+    return {**arrays, "badges": np.zeros((0, 0), bool) if found is None else found}
 
 
 def _views(arrays: dict[str, np.ndarray], labels: list[pg.Card | None]) -> Views:
+    """The Views of an index kept with its badge map (_with_map)."""
     cards = [c for c in labels for _ in (0, 1)]
-    templates = _template(arrays["lab"])
-    flat, norms = correlate.centred(templates)
-    return Views(cards, arrays["turned"], list(templates),
+    flat, norms = correlate.centred(arrays["lab"], (1.0, 2.0, 2.0))
+    badges = arrays["badges"]
+    return Views(cards, arrays["turned"], _Templates(arrays["lab"]),
                  arrays["colours"], arrays["coarse"], arrays["whole"], flat, norms,
-                 flower_map(arrays["whole"], cards, arrays["turned"]))
+                 badges if badges.size else None)
 
 
 def build(images: np.ndarray, labels: list[pg.Card | None]) -> Views:
     """Index views for matching: templates, mean colours and coarse vectors, 0° and 180°."""
-    return _views(_index(images), labels)
+    return _views(_with_map(_index(images), labels), labels)
 
 
 def read_card(raw) -> pg.Card | None:
@@ -239,23 +278,38 @@ def _stored(path: Path) -> tuple[np.ndarray, list]:
     return images, labels
 
 
+PER_VIEW = ("lab", "turned", "colours", "coarse", "whole")  # the index's arrays, view by view
+
+
+def _complete(arrays: dict[str, np.ndarray], count: int) -> bool:
+    """Whether a kept index is whole: every array, each with `count` views both ways round,
+    and the badge map (a damaged or older file is built again)."""
+    return (all(k in arrays and len(arrays[k]) == 2 * count for k in PER_VIEW)
+            and "badges" in arrays and arrays["badges"].ndim == 2)
+
+
 def _indexed(folder: Path, count: int,
              built: dict[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
-    """The index of the folder's `count` stored views, kept by refcache (`built`: the index
-    already worked out, to be kept)."""
+    """The index of the folder's `count` stored views with the deck's badge map, kept by
+    refcache (`built`: the index already worked out, to be kept). The map is kept with it: it
+    is worked out over all the views (0.2 s), and a hosted server's processes, each clearing
+    its Views when any of them learns a table, would each work it out again at their next
+    photo."""
     def index() -> dict[str, np.ndarray]:
-        return built if built is not None else _index(_stored(folder / VIEWS_FILE)[0])
+        if built is not None:
+            return built
+        images, labels = _stored(folder / VIEWS_FILE)
+        return _with_map(_index(images), [read_card(c) for c in labels])
 
-    arrays = refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index)
-    if len(arrays["turned"]) != 2 * count or "whole" not in arrays:  # damaged: build afresh
-        arrays = _index(_stored(folder / VIEWS_FILE)[0])
-    return arrays
+    return refcache.kept("pisanki-views", folder, [folder / VIEWS_FILE], index,
+                         lambda arrays: _complete(arrays, count))
 
 
 def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
     """Add views (and their card JSON) to the folder's store; return how many it holds. The
     index is extended by the new views only (each view's index is its own), so a table
-    learned costs its own views' index, not the whole store's again at the next photo."""
+    learned costs its own views' index, not the whole store's again at the next photo; the
+    badge map is worked out again over all the views and kept with the index."""
     path = folder / VIEWS_FILE
     images, old = np.zeros((0, VH, VW, 3), np.uint8), []
     before = None
@@ -268,8 +322,9 @@ def save(folder: Path, new: list[np.ndarray], labels: list) -> int:
     np.savez_compressed(path, images=images, labels=np.array(json.dumps(allof)))
     if new:
         added = _index(np.stack(new))
-        _indexed(folder, len(allof), added if before is None else {
-            k: np.concatenate([before[k], added[k]]) for k in added})
+        arrays = added if before is None else {
+            k: np.concatenate([before[k], added[k]]) for k in PER_VIEW}
+        _indexed(folder, len(allof), _with_map(arrays, [read_card(c) for c in allof]))
     load.cache_clear()
     return len(allof)
 
@@ -279,9 +334,11 @@ def _top(values: np.ndarray, q: float) -> float:
     n = values.size
     pos = q / 100 * (n - 1)
     lo = int(np.floor(pos))
-    hi = min(lo + 1, n - 1)
-    part = np.partition(values.ravel(), (lo, hi))
-    return float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
+    part = np.partition(values.ravel(), lo)
+    # the next order statistic is the least of those above: half the cost of partitioning
+    # at both (the same two numbers)
+    upper = part[lo + 1:].min() if lo + 1 < n else part[lo]
+    return float(part[lo] + (upper - part[lo]) * (pos - lo))
 
 
 def _length(ab: np.ndarray) -> np.ndarray:
@@ -293,7 +350,13 @@ def _length(ab: np.ndarray) -> np.ndarray:
 def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
     """The colour check: where the aligned cell and view differ most in colour (the top 5 %
     of pixels: an egg or a flower of another colour), in correlation units."""
-    d = cv2.GaussianBlur(patch[..., 1:] - template[..., 1:], (0, 0), COLOUR_BLUR)
+    return _colour_penalty(patch[..., 1:], template[..., 1:])
+
+
+def _colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
+    """colour_penalty() on the a and b channels only (best contiguous: the same numbers,
+    without numpy's slow walk through a channel slice)."""
+    d = cv2.GaussianBlur(patch - template, (0, 0), COLOUR_BLUR)
     return _top(_length(d), 98) / COLOUR_SCALE
 
 
@@ -322,38 +385,60 @@ def _duelist(placed: np.ndarray, cell: np.ndarray | None = None) -> _Duelist:
     """A finalist ready for duels; with `cell` (its colour blurred as a duel compares it),
     the finalist's colour is first shifted to the cell's light."""
     valid = ~np.isnan(placed[..., 0])
-    colour = cv2.GaussianBlur(np.nan_to_num(placed[..., 1:]), (0, 0), DUEL_BLUR)
+    # a and b, 0 where the view does not reach: np.nan_to_num's numbers, a quarter of its CPU
+    # (numpy walks a channel slice of an image slowly)
+    colour = cv2.merge(cv2.split(placed)[1:])
+    cv2.patchNaNs(colour, 0)
+    colour = cv2.GaussianBlur(colour, (0, 0), DUEL_BLUR)
     if cell is not None and valid.sum() >= 50:
         # the shifts are medians over the finalist's pixels: worked out inside the box they
         # fill (a template lies in the cell as a rectangle), where gathering them is a copy
         ys, xs = np.flatnonzero(valid.any(axis=1)), np.flatnonzero(valid.any(axis=0))
         box = np.s_[ys[0]:ys[-1] + 1, xs[0]:xs[-1] + 1]
-        inside, seen = colour[box], cell[box]
+        # channel by channel: numpy works through a, b interleaved several times slower
+        inside = [c[box] for c in cv2.split(colour)]
+        seen = [c[box] for c in cv2.split(cell)]
+        where = valid[box]
         # the view's colour cast (its registration photo's light, which the table's white
         # balance did not take away) against the cell's. First as the card's paper shows
         # it: its light, near-neutral parts (a white check, an egg cup) take a cast's colour
         # whatever the card, and stay as they are on a paler print
-        paper = _paper_shift(placed[box], inside, valid[box], seen)
+        paper = _paper_shift_apart(placed[box], inside, where, seen)
         # then the median shift of colour over the whole card, small parts (a flower, an
         # egg) aside. A shift along the card's own hue is rather a paler or stronger print
         # (the cloth's colour scaled), which a shift does not model: only a little of it is
         # followed; a shift so large that it is more than a cast is not made whole (another
         # cloth's colour must still count)
-        own = _pixels(inside, valid[box]) + paper
-        shift = _median(_pixels(seen, valid[box]) - own)
-        hue = _median(own) - GREY
+        own = [_pixels(c, where) + paper[k] for k, c in enumerate(inside)]
+        shift = _medians([_pixels(c, where) - o for c, o in zip(seen, own, strict=True)])
+        hue = _medians(own) - GREY
         norm = float(np.linalg.norm(hue))
         if norm > 1e-6:
             hue /= norm
             along = float(shift @ hue)
             shift = shift - hue * (along - float(np.clip(along, -ALONG, ALONG)))
-        colour = colour + paper + np.clip(shift, -CAST, CAST).astype(np.float32)
+        # colour + paper + shift, pixel by pixel, with each shift laid along a whole row
+        h, w = colour.shape[:2]
+        rows = colour.reshape(h, 2 * w)
+        rows = rows + np.tile(paper, w) + np.tile(np.clip(shift, -CAST, CAST).astype(np.float32),
+                                                  w)
+        colour = rows.reshape(h, w, 2)
     return _Duelist(valid, colour)
 
 
 def _pixels(img: np.ndarray, where: np.ndarray) -> np.ndarray:
-    """img[where] (pixels × channels), as a plain copy when `where` is everywhere."""
-    return img.reshape(-1, img.shape[-1]).copy() if where.all() else img[where]
+    """img[where] of one channel, as a plain copy when `where` is everywhere."""
+    return img.ravel() if where.all() else img[where]
+
+
+def _medians(channels: list[np.ndarray]) -> np.ndarray:
+    """_median() of pixels given channel by channel (each a row of its own)."""
+    n = len(channels[0])
+    k = n // 2
+    if n % 2:
+        return np.array([np.partition(c, k)[k] for c in channels], np.float32)
+    return np.array([np.partition(c, (k - 1, k))[k - 1:k + 1].mean() for c in channels],
+                    np.float32)
 
 
 def _median(values: np.ndarray) -> np.ndarray:
@@ -372,13 +457,21 @@ def _paper_shift(placed: np.ndarray, colour: np.ndarray, valid: np.ndarray,
     """The colour shift (at most CAST each way) that brings a view's paper (its lightest,
     near-neutral parts) to the cell's colour there; none when a view shows too little paper
     (a few pale pixels by a flower are not enough to judge light by)."""
+    return _paper_shift_apart(placed, cv2.split(colour), valid, cv2.split(cell))
+
+
+def _paper_shift_apart(placed: np.ndarray, colour: list[np.ndarray], valid: np.ndarray,
+                       cell: list[np.ndarray]) -> np.ndarray:
+    """_paper_shift() of a view's and a cell's a and b given channel by channel."""
     light = placed[..., 0][valid]
     paper = valid.copy()
     paper[valid] = light >= _top(light, PAPER)
-    paper &= _length(colour - np.float32(GREY)) < NEUTRAL
+    grey = np.float32(GREY)
+    paper &= cv2.magnitude(colour[0] - grey, colour[1] - grey) < NEUTRAL
     if paper.sum() < PAPER_SHARE * valid.sum():
         return np.zeros(2, np.float32)
-    return np.clip(_median(cell[paper] - colour[paper]), -CAST, CAST).astype(np.float32)
+    return np.clip(_medians([c[paper] - v[paper] for c, v in zip(cell, colour, strict=True)]),
+                   -CAST, CAST).astype(np.float32)
 
 
 def duel(lab: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
@@ -419,30 +512,37 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
         region = compact
     if region.sum() < 6:
         return even
-    ea, eb = _shifted_error(padded, a.colour, region), _shifted_error(padded, b.colour, region)
+    ea, eb = _shifted_errors(padded, (a.colour, b.colour), region)
     return (eb - ea) / (ea + eb + 1e-6)
 
 
-def _shifted_error(padded: np.ndarray, t: np.ndarray, region: np.ndarray) -> float:
-    """Mean colour error of the cell (`padded` by SHIFT) against a template over `region`,
-    each separate part of the region (a flower, an egg) shifted by up to SHIFT pixels to fit
-    best."""
+def _shifted_errors(padded: np.ndarray, ts: tuple[np.ndarray, ...], region: np.ndarray
+                    ) -> list[float]:
+    """Mean colour error of the cell (`padded` by SHIFT) against each template of `ts` over
+    `region`, each separate part of the region (a flower, an egg) shifted by up to SHIFT
+    pixels to fit best. The parts are found once for all templates, and each shift is
+    compared at the part's own pixels only (the same numbers, in the same order, as over the
+    part's whole box and then picked out)."""
     n, parts, stats, _ = cv2.connectedComponentsWithStats(
         cv2.dilate(region.astype(np.uint8), np.ones((5, 5), np.uint8)))
-    total, count = 0.0, 0
+    totals, count = [0.0] * len(ts), 0
     for k in range(1, n):
         x, y, w, h = (int(v) for v in stats[k][:4])
         sel = region[y:y + h, x:x + w] & (parts[y:y + h, x:x + w] == k)
         if not sel.any():
             continue
         around = padded[y:y + h + 2 * SHIFT, x:x + w + 2 * SHIFT]
-        # every shift at once: (dy, dx, channel, y, x)
+        # every shift at once: (dy, dx, channel, y, x), at the part's pixels: (dy, dx, c, i)
         shifted = np.lib.stride_tricks.sliding_window_view(around, (h, w), axis=(0, 1))
-        diff = shifted - t[y:y + h, x:x + w].transpose(2, 0, 1)[None, None]
-        err = np.sqrt((diff * diff).sum(axis=2))[..., sel].mean(axis=-1)
-        total += float(err.min()) * int(sel.sum())
-        count += int(sel.sum())
-    return total / max(count, 1)
+        ys, xs = np.nonzero(sel)
+        at = shifted[..., ys, xs]
+        size = len(ys)
+        for j, t in enumerate(ts):
+            diff = at - t[y + ys, x + xs].T[None, None]
+            err = np.sqrt((diff * diff).sum(axis=2)).mean(axis=-1)
+            totals[j] += float(err.min()) * size
+        count += size
+    return [total / max(count, 1) for total in totals]
 
 
 def _light_match(lab: np.ndarray, light: np.ndarray, other: np.ndarray) -> float:
@@ -510,6 +610,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     # worked out best correlation first, until no candidate left can reach the finalists
     found = _correlations(window, views, picks, x0, y0)
     found.sort(key=lambda f: -f[0])
+    lab_ab = np.ascontiguousarray(lab[..., 1:])
     best: dict[pg.Card | None, tuple[float, bool, int, int, int]] = {}
     for score, i, x, y in found:
         if len(best) >= FINALISTS and score <= sorted(
@@ -518,8 +619,8 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
         card = views.cards[i]
         if card in best and score <= best[card][0]:
             continue  # the check only lowers a score: this view cannot beat its card's best
-        t = views.templates[i]
-        score -= colour_penalty(lab[y:y + t.shape[0], x:x + t.shape[1]], t)
+        t = views.templates.colour(i)
+        score -= _colour_penalty(lab_ab[y:y + t.shape[0], x:x + t.shape[1]], t)
         if card not in best or score > best[card][0]:
             best[card] = (score, bool(views.turned[i]), i, x, y)
     top4 = sorted(best.items(), key=lambda kv: -kv[1][0])[:FINALISTS]
@@ -538,7 +639,14 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
             whole[k] = _duelist(_placed(lab, t, x - dx, y - dy), cell_colour)
         return whole[k]
 
+    settled: dict[tuple[str, int, int], float | None] = {}  # each duel is worked out once
+
     def badge_duel(a: int, b: int) -> float | None:
+        if ("badge", a, b) not in settled:
+            settled[("badge", a, b)] = _badge_duel(a, b)
+        return settled[("badge", a, b)]
+
+    def _badge_duel(a: int, b: int) -> float | None:
         # flower twins differ in their badges only: elsewhere two photos' prints differ (an
         # egg duller in one registration photo than in another can outweigh a pink badge)
         if (views.badges is None or not flowers_only(ranked[a][0], ranked[b][0])
@@ -553,7 +661,11 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
 
     def whole_duel(a: int, b: int) -> float:
         d = badge_duel(a, b)
-        return d if d is not None else _duel(cell_colour, padded, flowered(a), flowered(b))
+        if d is not None:
+            return d
+        if ("whole", a, b) not in settled:
+            settled[("whole", a, b)] = _duel(cell_colour, padded, flowered(a), flowered(b))
+        return settled[("whole", a, b)]
 
     duels: dict[tuple[int, int], float] = {}
 

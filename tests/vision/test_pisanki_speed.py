@@ -1,6 +1,8 @@
 """The Pisanki recogniser's shortcuts give what the long way gives: one OpenCV thread and one
 BLAS thread while a table is read (and the caller's counts back after); a finalist's colour
-shifts and their medians worked out inside its box, as over the whole cell."""
+shifts and their medians worked out inside its box, as over the whole cell; the deck's badge
+map kept on disk with the views' index (worked out when views are learned, read at the next
+photo) is the map of all the views, and a damaged file of it is built again."""
 
 from __future__ import annotations
 
@@ -9,8 +11,12 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_info, threadpool_limits
 
+from assistant.games import pisanki as pg
 from assistant.vision import pisanki as vp
-from assistant.vision import synth, views
+from assistant.vision import refcache, synth, views
+from assistant.vision.flower_map import flower_map
+from tests.vision.test_pisanki_badges import CLOTHS, EGGS, face
+from tests.vision.view_cells import cut_cell
 
 
 def _blas_threads() -> set[int]:
@@ -51,6 +57,20 @@ def test_the_channel_by_channel_median_is_numpys(n):
     got = views._median(values)
     assert got.dtype == np.float32
     assert np.array_equal(got, np.median(values, axis=0))
+    apart = views._medians([values[:, 0].copy(), values[:, 1].copy()])  # channel by channel
+    assert apart.dtype == np.float32 and np.array_equal(apart, got)
+
+
+@pytest.mark.parametrize("n", [1, 2, 50, 5160])
+@pytest.mark.parametrize("q", [80, 95, 98])
+def test_the_percentile_by_one_partial_sort_is_the_one_by_two(n, q):
+    values = np.abs(np.random.default_rng(n + q).normal(0, 30, n)).astype(np.float32)
+    pos = q / 100 * (n - 1)
+    lo = int(np.floor(pos))
+    hi = min(lo + 1, n - 1)
+    part = np.partition(values, (lo, hi))  # as _top was first written
+    assert views._top(values, q) == float(part[lo] + (part[hi] - part[lo]) * (pos - lo))
+    assert views._top(values, q) == pytest.approx(np.percentile(values, q), rel=1e-6)
 
 
 def _duelist_long_way(placed: np.ndarray, cell: np.ndarray) -> np.ndarray:
@@ -83,3 +103,100 @@ def test_a_finalists_colour_shift_is_the_long_ways(x, y):
     got = views._duelist(placed, cell)
     assert np.array_equal(got.valid, ~np.isnan(placed[..., 0]))
     assert np.allclose(got.colour, _duelist_long_way(placed, cell), rtol=0, atol=1e-4)
+
+
+def _views(cloth: str, egg: str, flowers: range) -> tuple[list[np.ndarray], list[dict]]:
+    """Two views (as learned from a table) of each card of one cloth and egg with `flowers`
+    pink flowers, and their card JSON."""
+    images, labels = [], []
+    for n in flowers:
+        for dx in (-0.6, 0.6):
+            images.append(views.view_of(cut_cell(face(cloth, egg, n), dx)))
+            labels.append(synth.card_json(pg.Card(cloth, egg, False, ("pink",) * n)))
+    return images, labels
+
+
+def _read(folder) -> views.Views:
+    """The views as a fresh process reads them (nothing in memory)."""
+    views.load.cache_clear()
+    refcache.BUILT.clear()
+    return views.load(folder)
+
+
+def _no_map(*args):
+    raise AssertionError("the badge map was worked out at the photo, not read from disk")
+
+
+def _kept(folder):
+    (path,) = (folder / refcache.SUBFOLDER).glob("pisanki-views-*.npz")
+    return path
+
+
+def test_the_badge_map_kept_when_views_are_learned_is_the_map_of_all_of_them(tmp_path,
+                                                                             monkeypatch):
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (cloth, egg), (cloth2, egg2) = list(zip(CLOTHS, EGGS, strict=True))[:2]
+    views.save(folder, *_views(cloth, egg, range(1, 2)))  # one card: no twins, no map
+    views.save(folder, *_views(cloth2, egg2, range(1, 2)))
+    with monkeypatch.context() as m:
+        m.setattr(views, "flower_map", _no_map)
+        first = _read(folder)
+    assert first.badges is None and "pisanki-views" not in refcache.BUILT
+    views.save(folder, *_views(cloth, egg, range(3)))  # its twins learned: now a map
+    with monkeypatch.context() as m:
+        m.setattr(views, "flower_map", _no_map)
+        second = _read(folder)
+    assert "pisanki-views" not in refcache.BUILT  # read from disk, map and all
+    fresh = flower_map(second.whole, second.cards, second.turned)
+    assert fresh is not None and second.badges is not None
+    assert np.array_equal(second.badges, fresh)  # not the stale map of the views before
+    # and as a whole index built afresh from the stored views would have it
+    _kept(folder).unlink()
+    rebuilt = _read(folder)
+    assert "pisanki-views" in refcache.BUILT
+    assert np.array_equal(rebuilt.badges, second.badges)
+    assert np.array_equal(rebuilt.flat, second.flat) and np.array_equal(rebuilt.norms,
+                                                                        second.norms)
+
+
+@pytest.mark.parametrize("damage", ["bytes", "no map", "short"])
+def test_a_damaged_kept_index_is_built_and_written_again(tmp_path, monkeypatch, damage):
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    cloth, egg = next(iter(zip(CLOTHS, EGGS, strict=True)))
+    views.save(folder, *_views(cloth, egg, range(3)))
+    good = _read(folder)
+    path = _kept(folder)
+    with np.load(path) as z:
+        arrays = {k: z[k] for k in z.files}
+    if damage == "bytes":
+        path.write_bytes(b"not an npz")
+    elif damage == "no map":  # an index kept without its map
+        np.savez(path, **{k: v for k, v in arrays.items() if k != "badges"})
+    else:  # views missing
+        np.savez(path, **{k: v[:2] if k != "badges" else v for k, v in arrays.items()})
+    again = _read(folder)
+    assert "pisanki-views" in refcache.BUILT
+    assert again.badges is not None and np.array_equal(again.badges, good.badges)
+    assert len(again.cards) == len(good.cards) and np.array_equal(again.coarse, good.coarse)
+    with monkeypatch.context() as m:  # written again whole: the next process only reads it
+        m.setattr(views, "flower_map", _no_map)
+        third = _read(folder)
+    assert "pisanki-views" not in refcache.BUILT
+    assert np.array_equal(third.badges, good.badges)
+
+
+def test_templates_made_when_used_are_the_uint8_lab_scaled():
+    images, labels = _views(*next(iter(zip(CLOTHS, EGGS, strict=True))), range(3))
+    built = views.build(np.stack(images), [views.read_card(c) for c in labels])
+    lab = built.templates.lab8
+    for i in (0, 3, len(lab) - 1):
+        want = lab[i].astype(np.float32)
+        want[..., 1:] *= 2.0
+        assert built.templates[i].dtype == np.float32
+        assert np.array_equal(built.templates[i], want)
+    want = lab.astype(np.float32)
+    want[..., 1:] *= 2.0
+    flat, norms = views.correlate.centred(want)
+    assert np.array_equal(built.flat, flat) and np.array_equal(built.norms, norms)
