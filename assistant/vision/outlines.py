@@ -101,10 +101,21 @@ def upright(quad: np.ndarray) -> np.ndarray:
     return q.astype(np.float32)
 
 
-def _blobs(filled: np.ndarray, r: int, min_side: int,
+def _blobs(whole: np.ndarray, r: int, min_side: int,
            ratios: tuple[float, float] = ASPECT) -> list[tuple[np.ndarray, np.ndarray]]:
     """Card-shaped blobs of a filled mask after parting touching ones by an opening of radius
     `r`: (outline quad, the blob's own mask) each; `ratios`: the long/short range taken."""
+    # worked on the box round the mask's light, with r + 3 dark pixels to spare: what is left
+    # of a zone once its cards are taken out is often a corner of the photo, and the
+    # erosion and the labelling of the whole photo cost tens of milliseconds each; the
+    # answers are the same (no erosion, dilation or own mask reaches past the spare band)
+    bx, by, bw, bh = cv2.boundingRect(whole)
+    if bw == 0:
+        return []
+    spare = r + 3
+    ox, oy = max(0, bx - spare), max(0, by - spare)
+    filled = whole[oy:min(whole.shape[0], by + bh + spare), ox:min(whole.shape[1],
+                                                                    bx + bw + spare)]
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
     parts = cv2.erode(filled, kernel)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(parts, connectivity=4)
@@ -116,13 +127,14 @@ def _blobs(filled: np.ndarray, r: int, min_side: int,
             continue
         x0, y0 = max(0, x - r - 2), max(0, y - r - 2)
         x1, y1 = min(w, x + bw + r + 2), min(h, y + bh + r + 2)
-        own = np.zeros_like(filled)
-        own[y0:y1, x0:x1] = cv2.dilate((labels[y0:y1, x0:x1] == i).astype(np.uint8) * 255,
-                                       kernel) & filled[y0:y1, x0:x1]
-        cs, _ = cv2.findContours(own[y0:y1, x0:x1], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        own = np.zeros_like(whole)
+        own[oy + y0:oy + y1, ox + x0:ox + x1] = cv2.dilate(
+            (labels[y0:y1, x0:x1] == i).astype(np.uint8) * 255, kernel) & filled[y0:y1, x0:x1]
+        cs, _ = cv2.findContours(own[oy + y0:oy + y1, ox + x0:ox + x1], cv2.RETR_EXTERNAL,
+                                 cv2.CHAIN_APPROX_NONE)
         if not cs:
             continue
-        c = max(cs, key=cv2.contourArea) + np.array([x0, y0])
+        c = max(cs, key=cv2.contourArea) + np.array([ox + x0, oy + y0])
         rect = cv2.minAreaRect(c)
         rw, rh = sorted(rect[1])
         if rw < min_side or not ratios[0] <= rh / rw <= ratios[1]:
