@@ -118,8 +118,8 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
         # unless the first look put them far behind; the best's own twin always
         # (each card once: a card met twice would be its own rival, with no margin at all)
         close = per_card >= per_card[top] - CLOSE_GAP
-        for c in SIBLINGS[ids[top]]:
-            if ids.index(c) not in near and close[ids.index(c)]:
+        for c in close_siblings(ids[top], ids, per_card, per_card[top]):
+            if ids.index(c) not in near:
                 near.append(ids.index(c))
         for c in extra:
             if ids.index(c) not in near:
@@ -142,6 +142,12 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
             best = m
     assert best is not None
     return best
+
+
+def close_siblings(cid: str, ids: list[str], per_card, best: float) -> list[str]:
+    """The card's other windows that a first look (`per_card`, by `ids`; `best` its best
+    score) put at most CLOSE_GAP behind its best: the ones the close look meets."""
+    return [c for c in SIBLINGS[cid] if per_card[ids.index(c)] >= best - CLOSE_GAP]
 
 
 def _confidence(m: Match) -> float:

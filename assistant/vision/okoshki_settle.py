@@ -326,17 +326,14 @@ def _detail_lean(memo: dict, flat: np.ndarray, i: int, k: int, looks: tuple) -> 
     flats = view_table()[4]
     key = ("print", chosen[i], chosen[k], warps[i].tobytes(), warps[k].tobytes())
     if key not in memo:
-        views = {id(flats[chosen[i]]): chosen[i], id(flats[chosen[k]]): chosen[k]}
-
-        def refine(flat: np.ndarray, face: np.ndarray, warp: np.ndarray) -> np.ndarray:
-            # a face's exact move onto this card, once per view and starting move
-            at = ("aligned", views[id(face)], warp.tobytes())
+        exact = []
+        for j in (i, k):  # each face's exact move onto this card, once per view and move
+            at = ("aligned", chosen[j], warps[j].tobytes())
             if at not in memo:
-                memo[at] = aligned(flat, face, warp)
-            return memo[at]
-
+                memo[at] = aligned(flat, flats[chosen[j]], warps[j])
+            exact.append(memo[at])
         memo[key] = print_lean(flat, flats[chosen[i]], flats[chosen[k]], (warps[i], warps[k]),
-                               inner & covers[i] & covers[k], refine)
+                               inner & covers[i] & covers[k], (exact[0], exact[1]))
     return memo[key]
 
 

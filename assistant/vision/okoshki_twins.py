@@ -67,18 +67,18 @@ def _moved(face: np.ndarray, warp: np.ndarray) -> np.ndarray:
 
 def print_lean(flat: np.ndarray, face_a: np.ndarray, face_b: np.ndarray,
                warps: tuple[np.ndarray, np.ndarray], where: np.ndarray,
-               refine=None) -> float:
+               exact: tuple[np.ndarray, np.ndarray] | None = None) -> float:
     """How much the photographed card (flat, SW × SH, white-balanced) looks like face `a`
     rather than its twin `b` (both on the deck's frame) in the detail where the two differ:
     > 0 a, < 0 b, 0 when no telling; the same asked the other way round is its opposite.
     `warps`: the close look's moves of the two faces onto the card; `where`: the pixels
-    that may be compared (SH × SW, bool: not hidden, shown by both faces); `refine`: what
-    `aligned` does, given by a caller that keeps each face's refined move (a card's close
-    look asks one face against several rivals)."""
+    that may be compared (SH × SW, bool: not hidden, shown by both faces); `exact`: the two
+    faces' moves as `aligned` refines them, when the caller keeps them (a card's close look
+    asks one face against several rivals)."""
     # each face laid exactly onto the card on its own: a face laid by the other's move would
     # lose on every edge the two registered faces place a pixel apart
-    refine = aligned if refine is None else refine
-    wa, wb = (refine(flat, f, w) for f, w in zip((face_a, face_b), warps, strict=True))
+    wa, wb = exact if exact is not None else (
+        aligned(flat, f, w) for f, w in zip((face_a, face_b), warps, strict=True))
     # two faces that need unlike moves to fit the card were cut unlike at registration (one
     # askew or stretched): what differs between them is then the cut, not a print
     if np.abs(wa[:, :2] - wb[:, :2]).max() > UNLIKE or \

@@ -13,11 +13,11 @@ from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _grey_half
 from assistant.vision.okoshki_find import DRAWN_ASPECT, find_cards
 from assistant.vision.okoshki_match import (
     ACCEPT,
-    CLOSE_GAP,
     SURE_GUESSED,
     SURE_MARGIN,
     SURE_SCORE,
     Match,
+    close_siblings,
     match,
 )
 from assistant.vision.okoshki_settle import OUTSIDE_GAP, _apart, _onto, _span, settle
@@ -205,7 +205,9 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
     # rival the winner must beat too (else it stays unsure); twice, as the second look may
     # name a new winner or leave new rivals as near
     for _ in range(LOOKS_AGAIN):
-        neighbours = (*_close_siblings(m0, m.id), TWINS[m.id]) if m.id != m0.id else ()
+        siblings = close_siblings(m.id, view_table()[0], m0.per_card, m0.score) \
+            if m0.per_card else SIBLINGS[m.id]
+        neighbours = (*siblings, TWINS[m.id]) if m.id != m0.id else ()
         missing = tuple(c for c in neighbours if c not in m0.order) + _rivals(m0, m)
         if not missing:
             break
@@ -217,14 +219,6 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
         again = match(img, m.quad, both_ways=False, framed=True)  # moved: look again
         m = again if len(again.order) < 2 else settle(img, again)
     return replace(m, source=m0.source)
-
-
-def _close_siblings(m0: Match, cid: str) -> list[str]:
-    """The card's other windows that the first look put at most CLOSE_GAP behind its best."""
-    if not m0.per_card:
-        return list(SIBLINGS[cid])
-    ids = view_table()[0]
-    return [c for c in SIBLINGS[cid] if m0.per_card[ids.index(c)] >= m0.score - CLOSE_GAP]
 
 
 def _rivals(m0: Match, m: Match) -> tuple[str, ...]:
