@@ -67,29 +67,34 @@ def score_okoshki(photos: list[tuple[bytes, dict]]) -> Score:
         t0 = time.process_time()
         res = vo.recognise(data)
         sc.cpu.append(time.process_time() - t0)
-        sc.seconds.append(res.seconds)
-        scale = res.size[0] / 4000
-        want = [(c["id"], np.array(c["quad"]) * scale) for c in truth["cards"]]
-        used: set[int] = set()
-        for card in res.cards:
-            q = np.array(card.quad)
-            best = max(range(len(want)), key=lambda i: vo.iou(q, want[i][1])) if want else -1
-            if best >= 0 and best not in used and vo.iou(q, want[best][1]) > 0.5:
-                used.add(best)
-                sc.found += 1
-                if card.id == want[best][0]:
-                    sc.right += 1
-                    sc.right_flagged += card.unsure
-                else:
-                    sc.wrong += 1
-                    sc.wrong_flagged += card.unsure
-                    sc.mistakes.append(f"seed {truth['seed']}: {want[best][0]} -> {card.id} "
-                                       f"({card.confidence})")
-                sc.kind_right += card.kind == CARDS[want[best][0]].kind
-            else:
-                sc.invented += 1
-        sc.total += len(want)
+        add_okoshki(sc, res, truth)
     return sc
+
+
+def add_okoshki(sc: Score, res: vo.ZoneRecognition, truth: dict) -> None:
+    """Count one zone's recognition (already made) against its truth into `sc`."""
+    sc.seconds.append(res.seconds)
+    scale = res.size[0] / 4000
+    want = [(c["id"], np.array(c["quad"]) * scale) for c in truth["cards"]]
+    used: set[int] = set()
+    for card in res.cards:
+        q = np.array(card.quad)
+        best = max(range(len(want)), key=lambda i: vo.iou(q, want[i][1])) if want else -1
+        if best >= 0 and best not in used and vo.iou(q, want[best][1]) > 0.5:
+            used.add(best)
+            sc.found += 1
+            if card.id == want[best][0]:
+                sc.right += 1
+                sc.right_flagged += card.unsure
+            else:
+                sc.wrong += 1
+                sc.wrong_flagged += card.unsure
+                sc.mistakes.append(f"seed {truth['seed']}: {want[best][0]} -> {card.id} "
+                                   f"({card.confidence})")
+            sc.kind_right += card.kind == CARDS[want[best][0]].kind
+        else:
+            sc.invented += 1
+    sc.total += len(want)
 
 
 def okoshki_line(sc: Score, name: str) -> str:

@@ -1,4 +1,5 @@
-"""OpenCV and the matrix library (BLAS) on one thread while a photo is read."""
+"""How a photo is read: OpenCV and the matrix library (BLAS) on one thread, and the
+allocator keeping freed memory for the next photo (memory.keep_freed_memory)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from functools import cache
 
 import cv2
 from threadpoolctl import ThreadpoolController
+
+from assistant.vision.memory import keep_freed_memory
 
 
 @cache
@@ -24,6 +27,7 @@ def one_thread() -> Iterator[None]:
     # photo 3.05 s with two threads, 2.13 s with one; Pisanki 4.6–5.1 s of CPU for 8 tables
     # with two, 4.3–4.4 s with one (benchmarks/pisanki_profile.py); the same answers. BLAS
     # alike: a Pisanki cell's 48-view product took 8.7 ms of CPU on two threads, 4.6 on one
+    keep_freed_memory()  # once per process
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
     try:
