@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import pickle
 import re
 import tempfile
 from contextlib import contextmanager
@@ -16,8 +17,14 @@ from assistant import create_app
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
     import cv2
+    from threadpoolctl import threadpool_limits
 
-    cv2.setNumThreads(1)  # one core per xdist worker: no fight between two workers' pools
+    # one core per xdist worker: no fight between two workers' pools. BLAS alike: OpenBLAS's
+    # second thread spins while it waits, and with three workers on two cores a matrix
+    # product outside a photo read (views.classify in the vision tests, a registration) took
+    # about six times the CPU of one thread (0.95 s against 5.9 s for the same 36 cells)
+    cv2.setNumThreads(1)
+    threadpool_limits(limits=1, user_api="blas")
 
 TOKEN_RE = re.compile(r'name="csrf_token" value="([^"]+)"')
 VERSION_RE = re.compile(r'data-version="(\d+)"')
@@ -31,6 +38,29 @@ def database_lock(url: str):
     with open(Path(tempfile.gettempdir()) / f"assistant-test-db-{key}.lock", "a") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         yield
+
+
+@pytest.fixture(scope="session")
+def shared(tmp_path_factory):
+    """`shared(key, make)`: what make() returns, made once a run and shared by every xdist
+    worker (pickled on disk, the first worker to ask makes it while the others wait)."""
+    base = tmp_path_factory.getbasetemp()
+    # under xdist each worker's base is a folder of the run's own; without it the parent is
+    # common to every run, so the cache stays in the run's folder (never a stale answer)
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared"
+    folder.mkdir(exist_ok=True)
+
+    def get(key: str, make):
+        path = folder / f"{key}.pickle"
+        with open(folder / f"{key}.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not path.exists():
+                part = path.with_suffix(".part")
+                part.write_bytes(pickle.dumps(make()))
+                part.replace(path)
+            return pickle.loads(path.read_bytes())
+
+    return get
 
 
 @pytest.fixture

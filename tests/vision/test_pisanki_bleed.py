@@ -16,7 +16,8 @@ SEEDS = [(8102, "plaid"), (8102, "cloth"), (8104, "wood"), (8108, "wood"), (8110
 
 
 def _table(seed: int, ground: str) -> tuple[bytes, dict]:
-    """A hand-laid table of deck 8's full-bleed cards (3:5, dark stock) on `ground`."""
+    """A hand-laid table of deck 8's full-bleed cards (3:5, dark stock) on `ground` (2-4 s of
+    CPU to draw: the two tests of a seed share it)."""
     rng = np.random.default_rng(seed)
     rows, cols = [(4, 6), (3, 6), (3, 5)][seed % 3]
     pool = deck8.pisanki_deck()
@@ -32,15 +33,15 @@ def _error(quad, truth: dict, width: int) -> float:
 
 
 @pytest.mark.parametrize(("seed", "ground"), SEEDS)
-def test_full_bleed_table_outline_on_a_patterned_ground(seed, ground):
-    data, truth = _table(seed, ground)
+def test_full_bleed_table_outline_on_a_patterned_ground(shared, seed, ground):
+    data, truth = shared(f"bleed-{seed}-{ground}", lambda: _table(seed, ground))
     res = vp.recognise(data, truth["rows"], truth["cols"])
     assert _error(res.quad, truth, res.size[0]) < 0.03
 
 
 @pytest.mark.parametrize(("seed", "ground"), SEEDS)
-def test_cards_found_by_their_sides_lie_on_the_cards(seed, ground):
-    data, truth = _table(seed, ground)
+def test_cards_found_by_their_sides_lie_on_the_cards(shared, seed, ground):
+    data, truth = shared(f"bleed-{seed}-{ground}", lambda: _table(seed, ground))
     img = decode(data)
     scale = img.shape[1] / synth.PHOTO_W
     centres = np.array([np.mean(q, axis=0) for q in truth["cards"]]) * scale
