@@ -204,9 +204,7 @@ def unlike_table(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     _, _, centres = cv2.kmeans(frame, TABLE_COLOURS, None,
                                (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5), 2,
                                cv2.KMEANS_PP_CENTERS)
-    dist = np.full((h, w), np.inf, np.float32)
-    for c in centres:
-        dist = np.minimum(dist, np.sqrt(((lab - c) ** 2).sum(axis=2)))
+    dist = table_distance(lab, centres)
     near = np.sqrt(((frame[:, None, :] - centres[None]) ** 2).sum(axis=2)).min(axis=1)
     level = max(UNLIKE_LEAST, 2 * float(np.percentile(near, 95)))
     d8 = np.clip(dist * 2, 0, 255).astype(np.uint8)
@@ -217,6 +215,26 @@ def unlike_table(img: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     fg = cv2.resize(fg, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_NEAREST)
     d8 = cv2.resize(d8, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
     return d8, fill_holes(fg)
+
+
+def table_distance(lab: np.ndarray, centres: np.ndarray) -> np.ndarray:
+    """Per pixel of a float32 Lab image, its distance to the nearest of the colours."""
+    # the same float32 numbers as np.sqrt(((lab - c) ** 2).sum(axis=2)) least over the
+    # colours, a tenth of the CPU (0.17 s less a dark-stock zone): OpenCV's operations on
+    # whole planes (numpy's sum over a 3-wide last axis is slow), the channels added in
+    # numpy's order, and one square root of the least square (the root keeps the order)
+    planes = cv2.split(lab)
+    least = None
+    for c in centres:
+        total = None
+        for plane, x in zip(planes, c, strict=True):
+            d = cv2.subtract(plane, float(x))
+            d = cv2.multiply(d, d)
+            total = d if total is None else cv2.add(total, d)
+        least = total if least is None else cv2.min(least, total)
+    if least is None:
+        return np.full(lab.shape[:2], np.inf, np.float32)
+    return cv2.sqrt(least)
 
 
 def _straight_sides(contour: np.ndarray, quad: np.ndarray) -> np.ndarray:
