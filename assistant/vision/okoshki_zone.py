@@ -131,16 +131,16 @@ def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match
     for k, hidden in enumerate(covered):
         if hidden.mean() >= HIDDEN_LOOK:  # another card lies over this one: look again
             settled[k] = _settled(img, settled[k], hidden)
+    # a corner's guess the close look no longer finds a card at: on a dark stock (no light
+    # blob to lie on) two flat plates of colour on deck 8's table passed the first look as a
+    # plain face and settled at 0.42 and 0.44; on decks 2, 4, 6 and 8 no card read right was
+    # dropped by this. Dropped before the flags: a dropped guess is no second find of a card
+    real = [(m, hidden) for m, hidden in zip(settled, covered, strict=True)
+            if not (m.source == "corner" and m.score < ACCEPT)]
     out = []
-    for m, hidden in zip(settled, covered, strict=True):
-        if m.source == "corner" and m.score < ACCEPT:
-            # a corner's guess the close look no longer finds a card at: on a dark stock
-            # (no light blob to lie on) two flat plates of colour on deck 8's table passed
-            # the first look as a plain face and settled at 0.42 and 0.44; on decks 2, 4, 6
-            # and 8 no card read right was dropped by this
-            continue
+    for m, hidden in real:
         # each card is in the deck once: when two finds say the same card, both need a look
-        twice = sum(1 for k in settled if k.id == m.id) > 1
+        twice = sum(1 for k, _ in real if k.id == m.id) > 1
         doubtful = m.source == "corner" and m.score < SURE_GUESSED  # the outline may be off
         out.append((m, bool(m.margin < SURE_MARGIN or m.score < SURE_SCORE or twice or doubtful
                             or hidden.mean() > HIDDEN_MOST)))
