@@ -143,12 +143,21 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
 
     (raws, labs), coarse, view_spans = view_table()[7:10]
     still = np.eye(2, 3, dtype=np.float32)
+    sample = np.zeros_like(inner)
+    sample[::CAST_STEP, ::CAST_STEP] = True
+    sample &= inner
+    photo_c = _coarse(flat)
 
     def lying(v: int, d: np.ndarray | None = None) -> tuple:
         """A view compared where it lies, unmoved (as fitted gives it; `d`: its distance)."""
+        if ("cast", v) not in memo:
+            memo["cast", v] = _cast(photo, labs[v], sample)
+        c = memo["cast", v]
+        ref, span = cv2.add(labs[v], c), (cv2.add(view_spans[v][0], c),
+                                          cv2.add(view_spans[v][1], c))
         if d is None:
-            d = _apart(photo, labs[v], view_spans[v], around)
-        return still, labs[v], view_spans[v], d
+            d = _apart(photo, ref, span, around)
+        return still, ref, span, d
 
     def fitted(v: int, d: np.ndarray | None = None) -> tuple:
         """A view moved onto the card: the move, the view in Lab, its span, the distance
@@ -163,6 +172,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                 memo[v] = unmoved
             else:
                 ref = _lab_done(_moved(raws[v], warp))
+                ref = cv2.add(ref, _cast(photo, ref, sample))
                 span = _span(ref)
                 moved = warp, ref, span, _apart(photo, ref, span, around)
                 # ECC aligns grey at half size: a move that leaves the view clearly further
@@ -176,7 +186,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     # ECC is most of the close look's time, and a card far off the photo as it lies (a
     # curtain of another colour) is as far off once moved: such views are compared unmoved
     # (moving them hardly ever brought one within reach of the best on decks 2, 4 and 6)
-    glance = [_apart(photo, labs[v], view_spans[v], around) for v in chosen]
+    glance = [lying(v)[3] for v in chosen]
     rough = [float(d[inner].mean()) for d in glance]
     reach = max(FAR * min(rough), min(rough) + FAR_BY)
     looks = [fitted(v, d) if f <= reach else lying(v, d)
@@ -199,11 +209,11 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     refs = [x[1] for x in looks]
     # the same, blurred: a fine print (small crosses, dots) that a shift-forgiving pixel
     # comparison cannot tell from a plain curtain still makes the curtain lighter on average
-    photo_c = _coarse(flat)
     # (by view and move: a view compared unmoved in one look may be moved in another)
     for v, w in zip(chosen, warps, strict=True):
         if ("coarse", v, w.tobytes()) not in memo:
-            memo[("coarse", v, w.tobytes())] = _lab_done(_moved(coarse[v], w))
+            ref_c = _lab_done(_moved(coarse[v], w))
+            memo[("coarse", v, w.tobytes())] = cv2.add(ref_c, _cast(photo_c, ref_c, sample))
     refs_c = [memo[("coarse", v, w.tobytes())] for v, w in zip(chosen, warps, strict=True)]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
@@ -280,6 +290,23 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
         margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
     return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
                  m.source, m.firsts, m.rest)
+
+
+CAST_MOST = 0.5  # the most a view's colour is shifted towards the photo's (units of 20 Lab)
+CAST_STEP = 4  # the cast is the median over every CAST_STEP-th pixel each way
+
+
+def _cast(photo: np.ndarray, ref: np.ndarray, sample: np.ndarray) -> tuple[float, ...]:
+    """The colour shift (0, a, b; at most CAST_MOST each) that brings a view's colours to the
+    photo's: the median over the sampled pixels. A card's registered face and its photo are
+    white-balanced each on its own cut's edge, which on a full-bleed card is no paper (a
+    curtain, a sill, the dark stock) and moves with the cut: the true card's face can then
+    lie further from the photo in colour than a rival's does (deck 8: purple-3's sky bluer
+    than the photo's, purple-4's not). The median stays the card's own where a rival differs
+    from it on less than half the card (another curtain's colour, a print)."""
+    d = np.median(photo[sample][:, 1:] - ref[sample][:, 1:], axis=0)
+    c = np.clip(d, -CAST_MOST, CAST_MOST)
+    return 0.0, float(c[0]), float(c[1]), 0.0  # a scalar, as cv2.add takes it
 
 
 def _unseen_cap(inner: np.ndarray, covers: list[np.ndarray], best: int, twin: int) -> float:

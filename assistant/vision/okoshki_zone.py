@@ -134,16 +134,16 @@ def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match
         # sure card's id, only took 3 right cards to unsure, and cost deck 6 3 % of its CPU)
         if hidden.mean() >= HIDDEN_LOOK and not _sure(settled[k], hidden):
             settled[k] = _settled(img, settled[k], hidden)
+    # a corner's guess the close look no longer finds a card at: on a dark stock (no light
+    # blob to lie on) two flat plates of colour on deck 8's table passed the first look as a
+    # plain face and settled at 0.42 and 0.44; on decks 2, 4, 6 and 8 no card read right was
+    # dropped by this. Dropped before the flags: a dropped guess is no second find of a card
+    real = [(m, hidden) for m, hidden in zip(settled, covered, strict=True)
+            if not (m.source == "corner" and m.score < ACCEPT)]
     out = []
-    for m, hidden in zip(settled, covered, strict=True):
-        if m.source == "corner" and m.score < ACCEPT:
-            # a corner's guess the close look no longer finds a card at: on a dark stock
-            # (no light blob to lie on) two flat plates of colour on deck 8's table passed
-            # the first look as a plain face and settled at 0.42 and 0.44; on decks 2, 4, 6
-            # and 8 no card read right was dropped by this
-            continue
+    for m, hidden in real:
         # each card is in the deck once: when two finds say the same card, both need a look
-        twice = sum(1 for k in settled if k.id == m.id) > 1
+        twice = sum(1 for k, _ in real if k.id == m.id) > 1
         out.append((m, twice or not _sure(m, hidden)))
     return out
 

@@ -68,3 +68,19 @@ def test_a_corners_guess_the_close_look_does_not_confirm_is_no_card(registered):
                 if max(okoshki_shape.iou(m.quad, q) for _, q in cards) < 0.5]
     assert invented == []
     assert len(read) == len(cards)
+
+
+def test_a_dropped_corner_guess_does_not_make_a_real_find_of_its_card_unsure(monkeypatch):
+    # a corner's guess the close look no longer confirms (under ACCEPT) is dropped; it used to
+    # count first towards "two finds say the same card", so the real find of that card, sure
+    # on its own, was marked unsure all the same
+    def card(source: str, score: float, x: float) -> okoshki_zone.Match:
+        quad = np.float32([[x, 100], [x + 100, 100], [x + 100, 240], [x, 240]])
+        return okoshki_zone.Match("blue-1", score, 0.6, 0.6, quad, ("blue-1",), (0,), source)
+
+    real, guess = card("features", 0.9, 100), card("corner", 0.45, 400)
+    monkeypatch.setattr(okoshki_zone, "find_matches", lambda img, aspect: [real, guess])
+    monkeypatch.setattr(okoshki_zone, "_nudged", lambda img, m, aspect: m)  # kept where it is
+    monkeypatch.setattr(okoshki_zone, "_settled", lambda img, m, hidden=None: m)  # as found
+    read = okoshki_zone.read_zone(np.zeros((400, 600, 3), np.uint8), 1.4)
+    assert [(m.source, unsure) for m, unsure in read] == [("features", False)]
