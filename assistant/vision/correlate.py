@@ -5,9 +5,9 @@ A Pisanki cell cut around its card's own centre is compared with its 48 candidat
 over only a few hundred positions; OpenCV's matchTemplate does each view alone through a
 Fourier transform, which for windows this small costs about four times the product of the
 window's patches with all the views' centred pixels (`benchmarks/pisanki_profile.py`).
-A wide window (a cell whose card was not found by its outline: some 3,000 positions) is not
-for this product (it costs more there, and so do numpy's transforms of the views): slide.py
-gives matchTemplate's own scores there for less CPU.
+A cell whose card was not found by its outline is compared the same way, near the places a
+few views find over the whole cell (views._located): over its whole margin (some 3,000
+positions) this product would cost more than OpenCV's transforms.
 """
 
 from __future__ import annotations

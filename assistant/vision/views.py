@@ -25,7 +25,7 @@ import cv2
 import numpy as np
 
 from assistant.games import pisanki as pg
-from assistant.vision import correlate, refcache, slide
+from assistant.vision import correlate, refcache
 from assistant.vision.flower_map import flower_map
 
 VW, VH = 80, 112  # a view: one card
@@ -35,6 +35,7 @@ TRIM = 0.12  # the template is a view without this much of each side
 FLOWER_TRIM = 0.03  # ...and for the check of a winner against a rival with other flowers only,
 # this much (a flower badge at a card's edge lies half outside TRIM)
 CANDIDATES = 48
+LOCATORS = 2  # a card not found by its outline is looked for by this many views each way round
 COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
 COLOUR_SCALE = 150.0
@@ -56,7 +57,6 @@ PAPER = 80  # a view's paper: its lightest fifth (percentile of lightness)...
 NEUTRAL = 40.0  # ...of about neutral colour (Lab a, b ×2 from grey)...
 PAPER_SHARE = 0.03  # ...over at least this share of the card, else the paper is not used
 GREY = 256.0  # a neutral colour's a, b as _lab scales them
-WIDE = 600  # a window with more places for a view than this is matched by OpenCV, view by view
 CLOTH_SCALE = 0.5  # two cards differing in their cloth only: a lead of the two correlations
 # together by this much is sure
 BADGE_APART = 50.0  # a badge against the cloth: flower twins differing less in the map are
@@ -579,22 +579,47 @@ def flowers_only(a: pg.Card | None, b: pg.Card | None) -> bool:
 def _correlations(window: np.ndarray, views: Views, picks: np.ndarray, x0: int,
                   y0: int) -> list[tuple[float, int, int, int]]:
     """Each picked view's best normalised correlation over `window` (which lies at x0, y0 in
-    the cell): (score, view, x, y)."""
+    the cell): (score, view, x, y). A small window: every candidate at once (the same scores
+    as OpenCV's matchTemplate view by view, a quarter of the CPU)."""
     th, tw = views.templates[0].shape[:2]
-    if (window.shape[0] - th + 1) * (window.shape[1] - tw + 1) > WIDE:
-        # OpenCV's scores and places to the last digit, the window's share of the work once
-        wide = slide.WideSlide(window, (th, tw))
-        found = []
-        for i in picks:
-            score, x, y = wide.best(views.templates[i])
-            found.append((score, int(i), x + x0, y + y0))
-        return found
-    # a small window: every candidate at once (the same scores, a quarter of the CPU)
     scores = correlate.correlate(window, views.flat[picks], views.norms[picks], (th, tw))
     nx = scores.shape[2]
     best_at = scores.reshape(len(picks), -1).argmax(axis=1)
     return [(float(scores[k, y, x]), int(i), x + x0, y + y0)
             for k, i in enumerate(picks) for y, x in [divmod(int(best_at[k]), nx)]]
+
+
+def _near(lab: np.ndarray, views: Views, picks: np.ndarray, x: int, y: int
+          ) -> list[tuple[float, int, int, int]]:
+    """Each picked view's best correlation within NEAR of the place (x, y) of the cell."""
+    rx, ry = round(VW * NEAR), round(VH * NEAR)
+    th, tw = views.templates[0].shape[:2]
+    x0 = min(max(0, x - rx), lab.shape[1] - tw - 2 * rx)
+    y0 = min(max(0, y - ry), lab.shape[0] - th - 2 * ry)
+    return _correlations(lab[y0:y0 + th + 2 * ry, x0:x0 + tw + 2 * rx], views, picks, x0, y0)
+
+
+def _located(lab: np.ndarray, views: Views, picks: np.ndarray
+             ) -> list[tuple[float, int, int, int]]:
+    """Each picked view's best correlation for a card that may lie anywhere in the cell:
+    the first few picks of each way round find where they fit best over the whole cell
+    (a view fits a card turned from it, or a card of another cloth, at another place), then
+    every pick is compared near each of those places, and keeps its best."""
+    rx, ry = round(VW * NEAR), round(VH * NEAR)
+    turned = views.turned[picks].astype(bool)
+    places: list[tuple[int, int]] = []
+    for i in [*picks[~turned][:LOCATORS], *picks[turned][:LOCATORS]]:
+        # a few views over the whole cell (each alone: OpenCV's Fourier transforms)
+        _, _, _, (x, y) = cv2.minMaxLoc(
+            cv2.matchTemplate(lab, views.templates[i], cv2.TM_CCOEFF_NORMED))
+        if all(abs(x - px) > rx // 2 or abs(y - py) > ry // 2 for px, py in places):
+            places.append((x, y))
+    best: dict[int, tuple[float, int, int, int]] = {}
+    for x, y in places:
+        for f in _near(lab, views, picks, x, y):
+            if f[1] not in best or f[0] > best[f[1]][0]:
+                best[f[1]] = f
+    return list(best.values())
 
 
 def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess:
@@ -608,16 +633,13 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     first = np.einsum("ij,j->i", views.coarse, _coarse(centre))  # no BLAS threads to wake
     picks = np.argsort(-first)[:CANDIDATES]
     lab = _lab(_soft(cell))
-    x0 = y0 = 0
-    window = lab
     if centred:
-        rx, ry = round(VW * NEAR), round(VH * NEAR)
-        x0, y0 = mx + round(VW * TRIM) - rx, my + round(VH * TRIM) - ry
-        th, tw = views.templates[0].shape[:2]
-        window = lab[y0:y0 + th + 2 * ry, x0:x0 + tw + 2 * rx]
+        found = _near(lab, views, picks, mx + round(VW * TRIM), my + round(VH * TRIM))
+    else:
+        # a card not found by its outline may lie anywhere in the cell's margin
+        found = _located(lab, views, picks)
     # every candidate's correlation first; the colour check (which only lowers a score) is
     # worked out best correlation first, until no candidate left can reach the finalists
-    found = _correlations(window, views, picks, x0, y0)
     found.sort(key=lambda f: -f[0])
     lab_ab = _ab(lab)
     best: dict[pg.Card | None, tuple[float, bool, int, int, int]] = {}
