@@ -145,13 +145,14 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     still = np.eye(2, 3, dtype=np.float32)
     sample = np.zeros_like(inner)
     sample[::CAST_STEP, ::CAST_STEP] = True
-    sample &= inner
+    sample = np.flatnonzero(sample & inner)  # taken by index: a mask is read whole each time
     photo_c = _coarse(flat)
+    photo_ab, photo_c_ab = (_sampled(p, sample) for p in (photo, photo_c))
 
     def lying(v: int, d: np.ndarray | None = None) -> tuple:
         """A view compared where it lies, unmoved (as fitted gives it; `d`: its distance)."""
         if ("cast", v) not in memo:
-            memo["cast", v] = _cast(photo, labs[v], sample)
+            memo["cast", v] = _cast(photo_ab, labs[v], sample)
         c = memo["cast", v]
         ref, span = cv2.add(labs[v], c), (cv2.add(view_spans[v][0], c),
                                           cv2.add(view_spans[v][1], c))
@@ -172,7 +173,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                 memo[v] = unmoved
             else:
                 ref = _lab_done(_moved(raws[v], warp))
-                ref = cv2.add(ref, _cast(photo, ref, sample))
+                ref = cv2.add(ref, _cast(photo_ab, ref, sample))
                 span = _span(ref)
                 moved = warp, ref, span, _apart(photo, ref, span, around)
                 # ECC aligns grey at half size: a move that leaves the view clearly further
@@ -213,7 +214,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     for v, w in zip(chosen, warps, strict=True):
         if ("coarse", v, w.tobytes()) not in memo:
             ref_c = _lab_done(_moved(coarse[v], w))
-            memo[("coarse", v, w.tobytes())] = cv2.add(ref_c, _cast(photo_c, ref_c, sample))
+            memo[("coarse", v, w.tobytes())] = cv2.add(ref_c, _cast(photo_c_ab, ref_c, sample))
     refs_c = [memo[("coarse", v, w.tobytes())] for v, w in zip(chosen, warps, strict=True)]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
@@ -296,15 +297,21 @@ CAST_MOST = 0.5  # the most a view's colour is shifted towards the photo's (unit
 CAST_STEP = 4  # the cast is the median over every CAST_STEP-th pixel each way
 
 
-def _cast(photo: np.ndarray, ref: np.ndarray, sample: np.ndarray) -> tuple[float, ...]:
+def _sampled(img: np.ndarray, sample: np.ndarray) -> np.ndarray:
+    """An image's a and b at the sampled pixels (`sample`: flat indices)."""
+    return img.reshape(-1, img.shape[2])[sample, 1:3]
+
+
+def _cast(photo_ab: np.ndarray, ref: np.ndarray, sample: np.ndarray) -> tuple[float, ...]:
     """The colour shift (0, a, b; at most CAST_MOST each) that brings a view's colours to the
-    photo's: the median over the sampled pixels. A card's registered face and its photo are
+    photo's (`photo_ab`: the photo's a and b at the sampled pixels, `sample`: their flat
+    indices): the median over the sampled pixels. A card's registered face and its photo are
     white-balanced each on its own cut's edge, which on a full-bleed card is no paper (a
     curtain, a sill, the dark stock) and moves with the cut: the true card's face can then
     lie further from the photo in colour than a rival's does (deck 8: purple-3's sky bluer
     than the photo's, purple-4's not). The median stays the card's own where a rival differs
     from it on less than half the card (another curtain's colour, a print)."""
-    d = np.median(photo[sample][:, 1:] - ref[sample][:, 1:], axis=0)
+    d = np.median(photo_ab - _sampled(ref, sample), axis=0)
     c = np.clip(d, -CAST_MOST, CAST_MOST)
     return 0.0, float(c[0]), float(c[1]), 0.0  # a scalar, as cv2.add takes it
 

@@ -61,10 +61,11 @@ def test_the_cast_is_the_cards_own_where_a_rival_differs_on_a_third_of_it():
     ref = photo.copy()
     ref[..., 1:] -= 0.3  # the registration's cast
     ref[: SH // 3, :, 2] += 3.0  # and a third of the card another colour (a rival's curtain)
-    sample = np.ones(photo.shape[:2], bool)
-    cast = okoshki_settle._cast(photo, ref, sample)
+    sample = np.arange(photo.shape[0] * photo.shape[1])  # every pixel, by its flat index
+    ab = okoshki_settle._sampled(photo, sample)
+    cast = okoshki_settle._cast(ab, ref, sample)
     assert cast[0] == cast[3] == 0.0  # lightness is standardised apart
     assert cast[1] == pytest.approx(0.3, abs=0.02) and cast[2] == pytest.approx(0.3, abs=0.02)
     # a cast beyond what a balance leaves is a colour of the card's own: shifted no further
-    far = okoshki_settle._cast(photo, photo - 2.0, sample)
+    far = okoshki_settle._cast(ab, photo - 2.0, sample)
     assert far[1] == far[2] == okoshki_settle.CAST_MOST
