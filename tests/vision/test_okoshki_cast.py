@@ -10,10 +10,10 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.games import okoshki as ok
 from assistant.vision import deck, okoshki_settle, register
 from assistant.vision import okoshki as vo
-from assistant.vision.okoshki_describe import SH, SW, _lab
+from assistant.vision.okoshki_describe import SH, _lab
+from tests.vision.test_okoshki_marked import close_look
 
 
 @pytest.fixture(autouse=True)
@@ -32,18 +32,7 @@ def tinted(face: np.ndarray, da: float, db: float) -> np.ndarray:
 
 def read_with_tinted_face(folder, cid: str, da: float, db: float) -> vo.Match:
     """The close look at a card photographed square on, its own face registered tinted."""
-    register.use_folder(None)  # the drawn faces, not an earlier test's registered ones
-    faces = deck.okoshki_faces()
-    for c in ok.DECK:
-        face = tinted(faces[c.id], da, db) if c.id == cid else faces[c.id]
-        cv2.imwrite(str(folder / f"{c.id}.png"), face)
-    register.use_folder(folder)
-    img = np.full((700, 600, 3), (60, 70, 80), np.uint8)
-    img[120:120 + 2 * SH, 150:150 + 2 * SW] = cv2.resize(faces[cid], (2 * SW, 2 * SH),
-                                                         interpolation=cv2.INTER_AREA)
-    quad = np.float32([[150, 120], [150 + 2 * SW, 120], [150 + 2 * SW, 120 + 2 * SH],
-                       [150, 120 + 2 * SH]])
-    return vo.settle(img, vo.match(img, quad, both_ways=False))
+    return close_look(folder, cid, {cid: tinted(deck.okoshki_faces()[cid], da, db)})
 
 
 @pytest.mark.parametrize("cid", ["blue-4", "red-3", "brown-3"])

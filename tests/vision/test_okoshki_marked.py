@@ -32,21 +32,26 @@ def cut_inside(face: np.ndarray, top: float, side: float) -> np.ndarray:
     return cv2.resize(inside, (w, h), interpolation=cv2.INTER_AREA)
 
 
-def read_plain(folder, top: float, side: float) -> vo.Match:
-    """The plain card's close look, with its print twin registered cut inside by `top` and
-    `side` (shares of the card)."""
+def close_look(folder, shown: str, registered: dict[str, np.ndarray]) -> vo.Match:
+    """The close look at the drawn card `shown` photographed square on, the deck registered
+    from the drawn faces but for those given in `registered` (card id: its face)."""
     register.use_folder(None)  # the drawn faces, not an earlier test's registered ones
     faces = deck.okoshki_faces()
     for c in ok.DECK:
-        face = cut_inside(faces[c.id], top, side) if c.id == PRINT else faces[c.id]
-        cv2.imwrite(str(folder / f"{c.id}.png"), face)
+        cv2.imwrite(str(folder / f"{c.id}.png"), registered.get(c.id, faces[c.id]))
     register.use_folder(folder)
     img = np.full((700, 600, 3), (60, 70, 80), np.uint8)
-    img[120:120 + 2 * SH, 150:150 + 2 * SW] = cv2.resize(faces[PLAIN], (2 * SW, 2 * SH),
+    img[120:120 + 2 * SH, 150:150 + 2 * SW] = cv2.resize(faces[shown], (2 * SW, 2 * SH),
                                                          interpolation=cv2.INTER_AREA)
     quad = np.float32([[150, 120], [150 + 2 * SW, 120], [150 + 2 * SW, 120 + 2 * SH],
                        [150, 120 + 2 * SH]])
     return vo.settle(img, vo.match(img, quad, both_ways=False))
+
+
+def read_plain(folder, top: float, side: float) -> vo.Match:
+    """The plain card's close look, with its print twin registered cut inside by `top` and
+    `side` (shares of the card)."""
+    return close_look(folder, PLAIN, {PRINT: cut_inside(deck.okoshki_faces()[PRINT], top, side)})
 
 
 def test_a_twin_registered_cut_well_inside_leaves_the_answer_unsure(tmp_path):
