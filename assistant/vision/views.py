@@ -576,6 +576,11 @@ def flowers_only(a: pg.Card | None, b: pg.Card | None) -> bool:
             and (a.cloth, a.egg, a.double) == (b.cloth, b.egg, b.double))
 
 
+def colour_twins(a: pg.Card | None, b: pg.Card | None) -> bool:
+    """Whether two cards differ in their flowers' colours only (as many flowers)."""
+    return flowers_only(a, b) and len(a.flowers) == len(b.flowers)  # type: ignore[union-attr]
+
+
 def _correlations(window: np.ndarray, views: Views, picks: np.ndarray, x0: int,
                   y0: int) -> list[tuple[float, int, int, int]]:
     """Each picked view's best normalised correlation over `window` (which lies at x0, y0 in
@@ -641,6 +646,9 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     # every candidate's correlation first; the colour check (which only lowers a score) is
     # worked out best correlation first, until no candidate left can reach the finalists
     found.sort(key=lambda f: -f[0])
+    correlation: dict[pg.Card | None, float] = {}  # each card's best correlation alone
+    for score, i, _, _ in found:
+        correlation.setdefault(views.cards[i], score)
     lab_ab = _ab(lab)
     best: dict[pg.Card | None, tuple[float, bool, int, int, int]] = {}
     for score, i, x, y in found:
@@ -749,6 +757,13 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
               # (settling on those alone lost as many cards as it won: the ground around a
               # card with a white border is in them too)
               or any(flowers_only(card, c) and whole_duel(winner, j) < 0
+                     for j, (c, _) in enumerate(ranked) if j != winner)
+              # colour twins (as many flowers, of other colours) the correlation alone put
+              # the other way round: the colour check and the settling compare colours, which
+              # a registration photo's glare washes out in one twin's view and not the
+              # other's; overruling the correlation on the flowers' colours takes a clear win
+              or any(colour_twins(card, c) and correlation[c] > correlation[card]
+                     and pair(winner, j) < FLOWER_OVERRULE
                      for j, (c, _) in enumerate(ranked) if j != winner))
     return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
 

@@ -72,11 +72,13 @@ def test_flower_cards_are_read_right_and_mostly_sure():
 def test_a_settling_that_overrules_on_flowers_alone_is_not_marked_for_it():
     # the correlation compares the trimmed card and barely sees the corner flowers, so the
     # settling putting first, clearly, a card with other flowers is expected, not a
-    # disagreement: before, 7 of 72 right cells were marked (4 now); none wrong is unmarked
+    # disagreement: before, 7 of 72 right cells were marked (4 then; 5 since colour twins the
+    # correlation alone put the other way round are marked unless the settling's win is
+    # clear, views.colour_twins); none wrong is unmarked
     right_marked = wrong_unmarked = 0
     for seed in range(1, 5):
         for card, got in readings(seed, 6):
             right_marked += got.card == card and got.unsure
             wrong_unmarked += got.card != card and not got.unsure
-    assert right_marked <= 4
+    assert right_marked <= 5
     assert wrong_unmarked == 0
