@@ -33,6 +33,8 @@ def main() -> int:
     ap.add_argument("--first", type=int, default=0, help="the first zone (7600 + first)")
     ap.add_argument("--seed", type=int, default=7600, help="zone seeds start here")
     ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--pstats", help="with --profile: also write the raw profile here "
+                    "(python -m pstats F, to see callers)")
     ap.add_argument("--cache", default="/tmp/okoshki-profile")
     ap.add_argument("--quiet", action="store_true", help="no answers, only the figures")
     ap.add_argument("--dump", help="write every card's answer (id, confidence, unsure, outline) "
@@ -110,6 +112,8 @@ def main() -> int:
     if args.dump:
         Path(args.dump).write_text(json.dumps(answers, indent=0))
     if prof:
+        if args.pstats:
+            prof.dump_stats(args.pstats)
         s = io.StringIO()
         pstats.Stats(prof, stream=s).sort_stats("tottime").print_stats(25)
         print(s.getvalue())

@@ -125,20 +125,31 @@ def _inside(quad: np.ndarray, xy: np.ndarray, shape: tuple) -> np.ndarray:
     return out
 
 
-def _near_matches(matches, ref_pts: np.ndarray, pts: np.ndarray
+def _near_matches(idx: np.ndarray, dist: np.ndarray, ref_pts: np.ndarray, pts: np.ndarray
                   ) -> tuple[np.ndarray, np.ndarray]:
-    """The (reference point, photo point) pairs of a reference's k nearest neighbours that
+    """The (reference point, photo point) pairs of a reference's k nearest neighbours (`idx`,
+    their distances `dist`: one row per reference keypoint, as knnMatch's DMatch rows) that
     lie within max(180, 1.15 × the nearest's distance) of its keypoint's nearest."""
-    # arrays, not a loop over the DMatch objects: some 50,000 of them a zone
-    rows = [m for m in matches if m]
-    if not rows:
+    found = idx >= 0  # FLANN marks a neighbour it did not find by -1 (knnMatch leaves it out)
+    rows = found[:, 0]
+    if not rows.any():
         return np.zeros((0, 2), np.float32), np.zeros((0, 2), np.float32)
-    flat = [(m.queryIdx, m.trainIdx, m.distance) for row in rows for m in row]
-    got = np.array(flat, np.float64)
-    first = np.repeat([row[0].distance for row in rows], [len(row) for row in rows])
-    keep = got[:, 2] <= np.maximum(180.0, first * 1.15)
-    return (ref_pts[got[keep, 0].astype(int)].astype(np.float32),
-            pts[got[keep, 1].astype(int)].astype(np.float32))
+    first = np.where(rows, dist[:, 0], np.inf).astype(np.float64)
+    keep = found & (dist.astype(np.float64) <= np.maximum(180.0, first * 1.15)[:, None])
+    q, k = np.nonzero(keep)  # row by row, nearest first: the order RANSAC is handed them
+    return ref_pts[q].astype(np.float32), pts[idx[q, k]].astype(np.float32)
+
+
+def _neighbours(desc: np.ndarray, refs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each reference descriptor's 4 nearest photo descriptors (indices, -1 for none) and
+    their L2 distances, as FlannBasedMatcher.knnMatch finds them, but in one search and as
+    arrays (some 35,000 DMatch objects a zone otherwise)."""
+    index = cv2.flann.Index(desc, {"algorithm": 1, "trees": 4})
+    k = min(4, len(desc))  # knnMatch finds no more neighbours than the photo has points
+    idx, sq = index.knnSearch(refs, k, params={"checks": 48})
+    idx, sq = idx.reshape(len(refs), k), sq.reshape(len(refs), k)  # k = 1 comes back flat
+    # knnMatch hands back the root of FLANN's squared distance, in float32
+    return idx, np.sqrt(sq.astype(np.float32))
 
 
 def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.ndarray, int]]:
@@ -160,16 +171,17 @@ def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.n
         pts, desc = detect(gray)
     if desc is None or len(pts) < MIN_INLIERS:
         return []
-    index = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
-    index.add([desc])
-    index.train()
+    counts = [0 if d is None else len(d) for d in ref_descs]
+    nn_idx, nn_dist = _neighbours(desc, np.concatenate([d for d in ref_descs if d is not None]))
+    ends = np.cumsum(counts)
     corners = np.float32([[0, 0], [rw, 0], [rw, rh], [0, rh]]).reshape(-1, 1, 2)
     found: list[tuple[np.ndarray, int]] = []
     for r, rdesc in enumerate(ref_descs):
         if rdesc is None:
             continue
         # Several near neighbours each: a reference may be on the photo more than once in grey.
-        src_a, dst_a = _near_matches(index.knnMatch(rdesc, k=4), ref_kps[r], pts)
+        rows = slice(ends[r] - counts[r], ends[r])
+        src_a, dst_a = _near_matches(nn_idx[rows], nn_dist[rows], ref_kps[r], pts)
         alive = np.ones(len(src_a), bool)
         for _ in range(8):  # find the instances one after another
             if alive.sum() < MIN_INLIERS:
@@ -186,8 +198,9 @@ def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.n
             alive[idx[inl.ravel().astype(bool)]] = False
             if _quad_ok(quad, img.shape):
                 found.append((quad, int(inl.sum())))
-            # drop every remaining match inside this card too
-            alive &= ~_inside(quad, dst_a, img.shape)
+            # drop every remaining match inside this card too (the dropped need no asking)
+            live = np.nonzero(alive)[0]
+            alive[live[_inside(quad, dst_a[live], img.shape)]] = False
     # merge finds of the same card: keep the one with most inliers
     found.sort(key=lambda f: -f[1])
     kept: list[tuple[np.ndarray, int]] = []

@@ -2,7 +2,8 @@
 zone is read (and the caller's count back after), a second close look at one outline reusing
 the views already moved onto it, the broad shading worked out at a quarter size; a corner's
 guess that the frame fit takes off its blob is looked at as guessed; and the matches dropped
-inside a card found are those a whole-image mask drops."""
+inside a card found are those a whole-image mask drops; and the near matches of one FLANN
+search for all references are those the matcher finds reference by reference."""
 
 from __future__ import annotations
 
@@ -162,3 +163,40 @@ def test_the_matches_inside_a_card_found_are_those_a_whole_image_mask_gives(wher
     got = okoshki_find._inside(quad.astype(np.float32), xy, shape)
     assert (got == want).all()
     assert want.any() or where == "outside"
+
+
+def _matcher_pairs(desc, ref_desc, ref_pts, pts):
+    """The long way: FlannBasedMatcher.knnMatch's DMatch rows, kept as find_cards kept them."""
+    index = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
+    index.add([desc])
+    index.train()
+    src, dst = [], []
+    for row in index.knnMatch(ref_desc, k=4):
+        for m in row:
+            if m.distance <= max(180.0, row[0].distance * 1.15):
+                src.append(ref_pts[m.queryIdx])
+                dst.append(pts[m.trainIdx])
+    return np.float32(src).reshape(-1, 2), np.float32(dst).reshape(-1, 2)
+
+
+@pytest.mark.parametrize("photo_points", [okoshki_find.MIN_INLIERS, 900])
+def test_the_near_matches_found_in_one_search_are_the_matchers_in_its_order(photo_points):
+    # a zone's SIFT descriptors against two references' (one search for all references, as
+    # arrays): the same pairs in the same order, which RANSAC's draws depend on; a photo of
+    # as few points as find_cards looks at too. FLANN's trees are drawn by OpenCV's RNG, as
+    # find_cards seeds it
+    data, _ = synth.okoshki_photo(6101, 10)
+    gray = cv2.cvtColor(decode(data), cv2.COLOR_BGR2GRAY)
+    pts, desc = okoshki_find.detect(cv2.resize(gray, None, fx=0.5, fy=0.5))
+    pts, desc = pts[:photo_points], desc[:photo_points]
+    _, ref_pts, ref_descs, _ = okoshki_find.references()
+    refs = np.concatenate(ref_descs[:2])
+    cv2.setRNGSeed(5)
+    idx, dist = okoshki_find._neighbours(desc, refs)
+    n = len(ref_descs[0])
+    for rows, r in ((slice(0, n), 0), (slice(n, len(refs)), 1)):
+        cv2.setRNGSeed(5)
+        want = _matcher_pairs(desc, ref_descs[r], ref_pts[r], pts)
+        got = okoshki_find._near_matches(idx[rows], dist[rows], ref_pts[r], pts)
+        assert len(want[0]) > 0
+        assert np.array_equal(got[0], want[0]) and np.array_equal(got[1], want[1])
