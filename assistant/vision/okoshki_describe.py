@@ -33,7 +33,7 @@ def _thumb(img: np.ndarray) -> np.ndarray:
 def _card_balanced(flat: np.ndarray) -> np.ndarray:
     """White-balance a flat card on its light frame (the brightest third of a band along its
     edges, wide enough that a card cut a little inside its border, or at a keyline, still
-    has paper in it)."""
+    has paper in it); a frame whose light is a colour, not paper, sets only the brightness."""
     b = max(3, round(FRAME_BAND * flat.shape[1]))
     e = 2 * b
     strips = np.concatenate([flat[1:b, e:-e].reshape(-1, 3), flat[-b:-1, e:-e].reshape(-1, 3),
@@ -41,8 +41,28 @@ def _card_balanced(flat: np.ndarray) -> np.ndarray:
     strips = strips.astype(np.float32)
     sums = strips.sum(axis=1)
     light = strips[sums >= np.percentile(sums, 66)]
-    gain = np.clip(np.array(deck.CREAM, np.float32) / (np.median(light, axis=0) + 1), 0.5, 2)
+    paper = np.median(light, axis=0) + 1
+    cream = np.array(deck.CREAM, np.float32)
+    # a frame's light that is a colour (a full-bleed card's side strip), not paper in some
+    # light, gives the light's brightness but not its colour: an added glare pales a colour
+    # but not paper, and a gain that brings a paled strip to cream turns the whole card; its
+    # brightest channel is brought to cream's (brighter, that colour would be cut at white)
+    colour = float(np.clip(((paper.max() - paper.min()) / paper.max() - PAPER_MOST)
+                           / (COLOUR_LEAST - PAPER_MOST), 0, 1))
+    gain = (1 - colour) * cream / paper + colour * float(cream.max() / paper.max())
+    # limited as a whole, its channels' ratios kept (a gain is at least CREAM / 256, under 1
+    # by little): a full-bleed card's frame is a colour (deck 8's purple strip), whose gain
+    # runs past the limit in one channel by more the darker the card is photographed, and a
+    # channel cut at the limit on its own left that frame purple in the registration's photo
+    # and cream in a brighter zone's, which then read the card as another
+    gain *= min(1.0, GAIN_MOST / float(gain.max()))
     return np.clip(flat.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+
+
+GAIN_MOST = 2.0  # the most the balance amplifies a channel
+PAPER_MOST, COLOUR_LEAST = 0.25, 0.45  # a frame's light is paper up to this colourfulness
+# ((max - min) / max of its channels) and a colour from that: registered faces of decks 2-6
+# 0.00-0.18, deck 8's 0.24-0.84 (its print strips' cream diamonds 0.24-0.59)
 
 
 FRAME_BAND = 0.06  # share of the card's width along each edge the balance looks at
