@@ -78,6 +78,19 @@ def shared(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def drawn(shared):
+    """`drawn(fn, *args)`: fn(*args), a synthetic photo (the same for the same arguments),
+    drawn once a run and shared by every test and xdist worker that asks for it."""
+
+    def get(fn, *args):
+        what = f"{fn.__module__}.{fn.__qualname__}{args!r}"
+        return shared(f"drawn-{hashlib.sha256(what.encode()).hexdigest()[:16]}",
+                      lambda: fn(*args))
+
+    return get
+
+
+@pytest.fixture(scope="session")
 def shared_folder(tmp_path_factory):
     """`shared_folder(key, fill, dest)`: a folder that fill(folder) writes (a registered deck),
     written once a run and shared by every xdist worker; each caller gets its own copy at
