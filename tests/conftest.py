@@ -7,6 +7,7 @@ import hashlib
 import os
 import pickle
 import re
+import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
@@ -40,25 +41,73 @@ def database_lock(url: str):
         yield
 
 
-@pytest.fixture(scope="session")
-def shared(tmp_path_factory):
-    """`shared(key, make)`: what make() returns, made once a run and shared by every xdist
-    worker (pickled on disk, the first worker to ask makes it while the others wait)."""
+def _shared_dir(tmp_path_factory) -> Path:
+    """The run's folder of what `shared` and `shared_folder` made."""
     base = tmp_path_factory.getbasetemp()
     # under xdist each worker's base is a folder of the run's own; without it the parent is
     # common to every run, so the cache stays in the run's folder (never a stale answer)
     folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "shared"
     folder.mkdir(exist_ok=True)
+    return folder
+
+
+@contextmanager
+def _alone(folder: Path, key: str):
+    """Hold `key` alone: the first worker to ask makes it while the others wait."""
+    with open(folder / f"{key}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+@pytest.fixture(scope="session")
+def shared(tmp_path_factory):
+    """`shared(key, make)`: what make() returns, made once a run and shared by every xdist
+    worker (pickled on disk, the first worker to ask makes it while the others wait)."""
+    folder = _shared_dir(tmp_path_factory)
 
     def get(key: str, make):
         path = folder / f"{key}.pickle"
-        with open(folder / f"{key}.lock", "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        with _alone(folder, key):
             if not path.exists():
                 part = path.with_suffix(".part")
                 part.write_bytes(pickle.dumps(make()))
                 part.replace(path)
             return pickle.loads(path.read_bytes())
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def drawn(shared):
+    """`drawn(fn, *args)`: fn(*args), a synthetic photo (the same for the same arguments),
+    drawn once a run and shared by every test and xdist worker that asks for it."""
+
+    def get(fn, *args):
+        what = f"{fn.__module__}.{fn.__qualname__}{args!r}"
+        return shared(f"drawn-{hashlib.sha256(what.encode()).hexdigest()[:16]}",
+                      lambda: fn(*args))
+
+    return get
+
+
+@pytest.fixture(scope="session")
+def shared_folder(tmp_path_factory):
+    """`shared_folder(key, fill, dest)`: a folder that fill(folder) writes (a registered deck),
+    written once a run and shared by every xdist worker; each caller gets its own copy at
+    `dest` (returned), so what a test adds to it reaches no other test."""
+    folder = _shared_dir(tmp_path_factory)
+
+    def get(key: str, fill, dest: Path) -> Path:
+        made = folder / f"{key}.folder"
+        with _alone(folder, key):
+            if not made.exists():
+                part = folder / f"{key}.part"
+                shutil.rmtree(part, ignore_errors=True)  # a fill that failed before
+                part.mkdir()
+                fill(part)
+                part.rename(made)
+        shutil.copytree(made, dest, dirs_exist_ok=True)
+        return dest
 
     return get
 

@@ -34,8 +34,8 @@ def test_a_missing_bar_is_a_difference_either_way():
 
 
 @pytest.mark.parametrize("dx, dy", [(0.05, 0.0), (0.0, -0.05), (-0.04, 0.04)])
-def test_an_outline_guessed_off_its_card_is_moved_back(dx, dy):
-    data, truth = synth.okoshki_photo(6100, 8)
+def test_an_outline_guessed_off_its_card_is_moved_back(dx, dy, drawn):
+    data, truth = drawn(synth.okoshki_photo, 6100, 8)
     img = decode(data)
     card = truth["cards"][0]
     true = np.float32(card["quad"]) * img.shape[1] / synth.PHOTO_W
@@ -47,13 +47,13 @@ def test_an_outline_guessed_off_its_card_is_moved_back(dx, dy):
     assert moved.source == "corner"
 
 
-def test_the_close_look_meets_near_cards_and_the_twin_but_not_far_windows():
+def test_the_close_look_meets_near_cards_and_the_twin_but_not_far_windows(drawn):
     """A card's other windows get the close look only when the first look put them within
     CLOSE_GAP of the best; the best's twin always (okoshki_match.CLOSE_GAP)."""
     from assistant.vision.okoshki_match import CLOSE_GAP
     from assistant.vision.okoshki_views import SIBLINGS, TWINS, view_table
 
-    data, truth = synth.okoshki_photo(6100, 8)
+    data, truth = drawn(synth.okoshki_photo, 6100, 8)
     img = decode(data)
     ids = view_table()[0]
     seen_far = seen_near = 0

@@ -10,21 +10,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from assistant.games import okoshki as ok
 from assistant.vision import okoshki_find, okoshki_shape, okoshki_zone, register, synth
 from benchmarks import deck8
 
 
 @pytest.fixture(scope="module")
-def deck8_folder(tmp_path_factory):
+def deck8_folder(tmp_path_factory, deck8_registered):
     """Deck 8 registered from the layout photo benchmarks/recognition2.py takes first."""
-    folder = tmp_path_factory.mktemp("deck8")
-    faces = deck8.okoshki_faces()
-    grid = [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
-    layout, _ = synth.hand_table_photo(7500, grid, lambda cid: faces[cid], (deck8.W, deck8.H),
-                                       deck8.mask(), turned=0.0, gap=(0.02, 0.05),
-                                       ground="cloth")
-    register.register_okoshki_photos([layout], folder)
+    folder = deck8_registered(tmp_path_factory.mktemp("deck8"))
     register.use_folder(None)
     return folder
 

@@ -9,7 +9,6 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.games import okoshki as ok
 from assistant.vision import (
     layout,
     layout_fit,
@@ -21,6 +20,7 @@ from assistant.vision import (
     synth,
 )
 from benchmarks import deck8
+from tests.vision.conftest import deck8_layout
 
 
 @pytest.fixture(autouse=True)
@@ -29,24 +29,22 @@ def drawn_deck_after():
     register.use_folder(None)
 
 
-def _layout(seed: int) -> tuple[bytes, dict]:
-    grid = [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
-    faces = deck8.okoshki_faces()
-    return synth.hand_table_photo(seed, grid, lambda cid: faces[cid], (deck8.W, deck8.H),
-                                  deck8.mask(), turned=0.0, gap=(0.02, 0.05), ground="cloth")
+def _layout(seed: int, shared) -> tuple[bytes, dict]:
+    return shared(f"deck8-layout-{seed}", lambda: deck8_layout(seed))
 
 
-def test_full_bleed_dark_cards_register_with_their_own_shape(tmp_path):
+def test_full_bleed_dark_cards_register_with_their_own_shape(tmp_path, shared,
+                                                            deck8_registered):
     # before: no outline was found, the shape was not measured and zones were read as 5:7
-    data, _ = _layout(7500)
+    data, _ = _layout(7500, shared)
     assert len(outlines.card_quads(register.decode(data))) < register.SHAPE_LEAST
-    register.register_okoshki_photos([data], tmp_path)
+    deck8_registered(tmp_path)  # register_okoshki_photos([data]), once a run
     shape = okoshki_find.card_aspect(tmp_path)
     assert abs(shape - deck8.H / deck8.W) < 0.05 * deck8.H / deck8.W, shape
 
 
-def test_full_bleed_dark_cards_are_each_cut_at_their_card():
-    data, truth = _layout(7501)
+def test_full_bleed_dark_cards_are_each_cut_at_their_card(shared):
+    data, truth = _layout(7501, shared)
     quads: list = []
     _, faults = register.layout_cards(data, quads_out=quads)
     assert sum(f is None for f in faults) >= 44, faults
@@ -70,10 +68,11 @@ def test_a_layouts_outline_is_not_pulled_by_glare_beside_it():
     assert max(err) < 8, err
 
 
-def test_full_bleed_dark_cards_in_a_zone_are_found_by_how_unlike_the_table_they_are(tmp_path):
+def test_full_bleed_dark_cards_in_a_zone_are_found_by_how_unlike_the_table_they_are(
+        tmp_path, deck8_registered):
     # The features miss some cards; the light blobs the finder then looks for cover a
     # quarter of a dark full-bleed card at most, so it found none of those: 15 of 17 here.
-    register.register_okoshki_photos([_layout(7500)[0]], tmp_path)
+    deck8_registered(tmp_path)  # register_okoshki_photos([_layout(7500)[0]]), once a run
     faces = deck8.okoshki_faces()
     photo, truth = synth.okoshki_photo(7607, 17, faces, deck8.mask())
     img = register.decode(photo)
@@ -95,12 +94,12 @@ def _off(quad: np.ndarray, true: np.ndarray) -> float:
     return float(np.abs(back[0] - UNIT).max())
 
 
-def test_full_bleed_cards_fitted_askew_are_put_back_in_line(monkeypatch):
+def test_full_bleed_cards_fitted_askew_are_put_back_in_line(monkeypatch, shared):
     # Deck 8: the fit in the grid (no light outline to go by) left blue-2 and blue-print-2
     # 9 % off and turned; a move that large was refused and the faces were cut as they were
     # (blue-print-2 was then read as blue-print-4 in three zones, two of them sure). Fitted
     # cards are aligned as cards cut apart are: a move up to ALIGN_MOST, else the best shift.
-    data, truth = _layout(7500)
+    data, truth = _layout(7500, shared)
     scale = register.decode(data).shape[1] / synth.PHOTO_W
     true = [np.float32(t) * scale for t in truth["cards"]]
     fits = [q.copy() for q in true]
@@ -122,11 +121,11 @@ def test_full_bleed_cards_fitted_askew_are_put_back_in_line(monkeypatch):
 
 
 @pytest.mark.parametrize("seed, light", [(7520, 2), (7540, 12)])
-def test_stray_light_outlines_do_not_make_full_bleed_cards_cut_blind(seed, light):
+def test_stray_light_outlines_do_not_make_full_bleed_cards_cut_blind(seed, light, shared):
     # In these layout photos light patches (two; twelve window panes, a quarter of a card
     # each) are found as card outlines: before, any light outline sent the cut to the grid
     # cut blind (zones then found 144 and 171 of 204 cards)
-    data, truth = _layout(seed)
+    data, truth = _layout(seed, shared)
     img = register.decode(data)
     quads = outlines.card_quads(img, blobs=outlines.light_blobs(img, nested=False))
     assert len(quads) == light

@@ -17,7 +17,7 @@ from assistant.vision.decode import decode
 from assistant.vision.okoshki_describe import SHADE, SW, _broad, _lab
 
 
-def test_a_zone_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads):
+def test_a_zone_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads, drawn):
     seen = []
     read = okoshki_zone.read_zone
 
@@ -26,19 +26,19 @@ def test_a_zone_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, t
         return read(img, aspect)
 
     monkeypatch.setattr(vo, "read_zone", counting)
-    data, _ = synth.okoshki_photo(6100, 8)
+    data, _ = drawn(synth.okoshki_photo, 6100, 8)
     res = vo.recognise(data)
     assert seen == [1]
     assert cv2.getNumThreads() == 2
     assert len(res.cards) == 8
 
 
-def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads):
+def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads, drawn):
     def broken(img, aspect):
         raise RuntimeError("no zone")
 
     monkeypatch.setattr(vo, "read_zone", broken)
-    data, _ = synth.okoshki_photo(6100, 8)
+    data, _ = drawn(synth.okoshki_photo, 6100, 8)
     with pytest.raises(RuntimeError):
         vo.recognise(data)
     assert cv2.getNumThreads() == 2

@@ -23,7 +23,7 @@ def _blas_threads() -> set[int]:
     return {lib["num_threads"] for lib in threadpool_info() if lib["user_api"] == "blas"}
 
 
-def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads):
+def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, two_threads, drawn):
     seen = []
     find = vp.cards.find
 
@@ -32,7 +32,7 @@ def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, 
         return find(img)
 
     monkeypatch.setattr(vp.cards, "find", counting)
-    data, truth = synth.pisanki_photo(7, 3, 5, 1)
+    data, truth = drawn(synth.pisanki_photo, 7, 3, 5, 1)
     with threadpool_limits(limits=2, user_api="blas"):
         res = vp.recognise(data, 3, 5)
         assert (cv2.getNumThreads(), _blas_threads()) == (2, {2})
@@ -40,12 +40,12 @@ def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, 
     assert len(res.grid) == 3
 
 
-def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads):
+def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads, drawn):
     def broken(img):
         raise RuntimeError("no table")
 
     monkeypatch.setattr(vp.cards, "find", broken)
-    data, _ = synth.pisanki_photo(7, 3, 5, 1)
+    data, _ = drawn(synth.pisanki_photo, 7, 3, 5, 1)
     with pytest.raises(RuntimeError):
         vp.recognise(data, 3, 5)
     assert cv2.getNumThreads() == 2

@@ -77,11 +77,11 @@ def test_registered_references_are_rebuilt_when_the_deck_changes(tmp_path):
     assert not list((folder / refcache.SUBFOLDER).glob("*.npz"))
 
 
-def test_learned_pisanki_views_are_kept_and_rebuilt_when_more_are_learned(tmp_path):
+def test_learned_pisanki_views_are_kept_and_rebuilt_when_more_are_learned(tmp_path, drawn):
     from assistant.vision import synth, views
 
     folder = tmp_path / "deck"
-    data, truth = synth.pisanki_photo(7, 3, 5, 1)
+    data, truth = drawn(synth.pisanki_photo, 7, 3, 5, 1)
     register.learn_pisanki(data, truth["grid"], folder)
     assert "pisanki-views" in refcache.BUILT  # indexed as the table is learned
     restart(folder)

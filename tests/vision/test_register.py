@@ -33,8 +33,8 @@ def layout_photo() -> bytes:
     return cv2.imencode(".jpg", np.clip(canvas, 0, 255).astype(np.uint8))[1].tobytes()
 
 
-def test_okoshki_deck_registered_from_one_photo(tmp_path):
-    ids = register.register_okoshki(layout_photo(), tmp_path)
+def test_okoshki_deck_registered_from_one_photo(tmp_path, drawn):
+    ids = register.register_okoshki(drawn(layout_photo), tmp_path)
     assert len(ids) == 48 and register.status(tmp_path)["okoshki"] == 48
     face = deck.okoshki_faces()["red-print-2"]
     drawn = deck.okoshki_face(ok.CARDS["red-print-2"])
@@ -53,8 +53,8 @@ def test_a_blank_registration_photo_is_refused(tmp_path):
         register.register_okoshki(blank, tmp_path)
 
 
-def test_pisanki_cards_learned_from_a_confirmed_photo(tmp_path):
-    data, truth = synth.pisanki_photo(7, 3, 5, 1)
+def test_pisanki_cards_learned_from_a_confirmed_photo(tmp_path, drawn):
+    data, truth = drawn(synth.pisanki_photo, 7, 3, 5, 1)
     before = len(vp.references()[0])
     n = register.learn_pisanki(data, truth["grid"], tmp_path)
     assert n == 15 and len(vp.references()[0]) == before + 15
@@ -74,10 +74,10 @@ def test_deck_page_and_forms(phone):
     assert resp.status_code == 303 and "Choose+a+photo" in resp.headers["Location"]
 
 
-def test_deck_command_learns_shows_and_forgets(tmp_path, capsys):
+def test_deck_command_learns_shows_and_forgets(tmp_path, capsys, drawn):
     from assistant.cli import main
 
-    data, truth = synth.pisanki_photo(8, 3, 5, 1)
+    data, truth = drawn(synth.pisanki_photo, 8, 3, 5, 1)
     photo, grid = tmp_path / "t.jpg", tmp_path / "grid.json"
     photo.write_bytes(data)
     grid.write_text(json.dumps(truth["grid"]))
@@ -101,8 +101,8 @@ def test_deck_command_misuse_is_one_line_and_exit_2(argv, capsys, tmp_path):
     assert err.count("\n") == 1 and err.startswith("error: ")
 
 
-def test_okoshki_registration_names_the_cells_to_retake(tmp_path):
-    img = cv2.imdecode(np.frombuffer(layout_photo(), np.uint8), cv2.IMREAD_COLOR)
+def test_okoshki_registration_names_the_cells_to_retake(tmp_path, drawn):
+    img = cv2.imdecode(np.frombuffer(drawn(layout_photo), np.uint8), cv2.IMREAD_COLOR)
     x, y = 360 + 2 * 160, 70 + 1 * 224  # row 2, card 3: a glare spot over it
     img[y + 20:y + 200, x + 20:x + 140] = 255
     glare = cv2.imencode(".jpg", img)[1].tobytes()
@@ -110,7 +110,7 @@ def test_okoshki_registration_names_the_cells_to_retake(tmp_path):
         register.register_okoshki_photos([glare], tmp_path)
     assert register.status(tmp_path)["okoshki"] == 0
     # a second photo without the spot supplies that card
-    assert len(register.register_okoshki_photos([glare, layout_photo()], tmp_path)) == 48
+    assert len(register.register_okoshki_photos([glare, drawn(layout_photo)], tmp_path)) == 48
 
 
 def drawn_face(card):

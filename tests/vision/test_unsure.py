@@ -14,8 +14,8 @@ def drawn_deck_after():
     register.use_folder(None)
 
 
-def test_an_outline_found_by_edges_marks_only_the_cells_in_doubt(tmp_path, monkeypatch):
-    data, truth = synth.pisanki_photo(7, 3, 5, 1)
+def test_an_outline_found_by_edges_marks_only_the_cells_in_doubt(tmp_path, monkeypatch, drawn):
+    data, truth = drawn(synth.pisanki_photo, 7, 3, 5, 1)
     register.learn_pisanki(data, truth["grid"], tmp_path)
     # the cards cannot be found one by one: the outline comes from the edges' density
     monkeypatch.setattr(cards, "table_fit", lambda *a, **k: None)

@@ -36,8 +36,8 @@ def as_page_sends(grid: list[list]) -> list[list]:
     return [[{"down": True} if c is None else dict(c) for c in row] for row in grid]
 
 
-def test_a_table_with_flower_only_and_face_down_cards_is_learned(app, phone):
-    data, truth = synth.pisanki_photo(8, 3, 5, 1)
+def test_a_table_with_flower_only_and_face_down_cards_is_learned(app, phone, drawn):
+    data, truth = drawn(synth.pisanki_photo, 8, 3, 5, 1)
     grid = as_page_sends(truth["grid"])
     # the table holds a flower-only card (and a face-down one)
     grid[0][0] = {"cloth": "checked", "egg": None, "double": False, "flowers": ["pink", "pink"]}
@@ -53,8 +53,8 @@ def test_a_table_with_flower_only_and_face_down_cards_is_learned(app, phone):
 
 @pytest.mark.parametrize("card", [{"egg": "red"}, {"cloth": "checked"},
                                   {"cloth": "checked", "egg": None, "flowers": []}])
-def test_a_card_without_its_cloth_or_without_egg_and_flowers_is_refused(phone, card):
-    data, truth = synth.pisanki_photo(8, 3, 5, 1)
+def test_a_card_without_its_cloth_or_without_egg_and_flowers_is_refused(phone, card, drawn):
+    data, truth = drawn(synth.pisanki_photo, 8, 3, 5, 1)
     grid = as_page_sends(truth["grid"])
     grid[1][1] = card
     resp = post_table(phone, data, grid)
@@ -62,8 +62,8 @@ def test_a_card_without_its_cloth_or_without_egg_and_flowers_is_refused(phone, c
     assert "tablecloth and egg" in resp.get_json()["error"]
 
 
-def test_a_flower_only_card_with_two_kinds_of_flower_is_refused(phone):
-    data, truth = synth.pisanki_photo(8, 3, 5, 1)
+def test_a_flower_only_card_with_two_kinds_of_flower_is_refused(phone, drawn):
+    data, truth = drawn(synth.pisanki_photo, 8, 3, 5, 1)
     grid = as_page_sends(truth["grid"])
     grid[0][0] = {"cloth": "checked", "egg": None, "flowers": ["pink", "blue"]}
     resp = post_table(phone, data, grid)
@@ -84,7 +84,7 @@ def post_layouts(phone, *photos: bytes) -> object:
                              content_type=f"multipart/form-data; boundary={b}")
 
 
-def test_after_a_refused_layout_photo_the_player_adds_just_the_missing_one(app, phone):
+def test_after_a_refused_layout_photo_the_player_adds_just_the_missing_one(app, phone, drawn):
     import cv2
     import numpy as np
 
@@ -92,7 +92,7 @@ def test_after_a_refused_layout_photo_the_player_adds_just_the_missing_one(app, 
 
     folder = Path(app.config["DECK_FOLDER"])
     def with_glare(row: int, card: int) -> bytes:
-        img = cv2.imdecode(np.frombuffer(layout_photo(), np.uint8), cv2.IMREAD_COLOR)
+        img = cv2.imdecode(np.frombuffer(drawn(layout_photo), np.uint8), cv2.IMREAD_COLOR)
         x, y = 360 + (card - 1) * 160, 70 + (row - 1) * 224  # a glare spot over that card
         img[y + 20:y + 200, x + 20:x + 140] = 255
         return cv2.imencode(".jpg", img)[1].tobytes()

@@ -17,8 +17,8 @@ def drawn_deck_after():
     register.use_folder(None)
 
 
-def test_the_dragged_outline_is_the_one_learned(app, phone, tmp_path):
-    data, truth = synth.pisanki_photo(8, 3, 5, 1)
+def test_the_dragged_outline_is_the_one_learned(app, phone, tmp_path, drawn):
+    data, truth = drawn(synth.pisanki_photo, 8, 3, 5, 1)
     corners = [[300.0, 200.0], [1500.0, 210.0], [1490.0, 1100.0], [310.0, 1090.0]]
     resp = post_table(phone, data, as_page_sends(truth["grid"]), corners=json.dumps(corners))
     assert resp.status_code == 200, resp.get_json()
@@ -29,7 +29,7 @@ def test_the_dragged_outline_is_the_one_learned(app, phone, tmp_path):
 
 @pytest.mark.parametrize("corners, says", [("[[1, 2]]", "four [x, y] points"),
                                            ("not json", "corners could not be read")])
-def test_corners_that_are_no_outline_are_refused(phone, corners, says):
-    data, truth = synth.pisanki_photo(8, 3, 5, 1)
+def test_corners_that_are_no_outline_are_refused(phone, corners, says, drawn):
+    data, truth = drawn(synth.pisanki_photo, 8, 3, 5, 1)
     resp = post_table(phone, data, as_page_sends(truth["grid"]), corners=corners)
     assert resp.status_code == 400 and says in resp.get_json()["error"]
