@@ -10,6 +10,7 @@ import numpy as np
 from assistant.games import pisanki as pg
 from assistant.vision import views
 from tests.vision import test_pisanki_flowers as flowers
+from tests.vision import view_cells
 
 W, H = 240, 336
 
@@ -30,12 +31,7 @@ def test_a_paler_view_still_wins_by_its_flower():
         rng = np.random.default_rng(seed)
 
         def laid(f: np.ndarray, rng: np.random.Generator = rng) -> np.ndarray:
-            m = cv2.getRotationMatrix2D((W / 2, H / 2), rng.uniform(-2, 2),
-                                        views.SW / (W * (1 + 2 * views.MARGIN)))
-            m[:, 2] += (views.SW / 2 - W / 2, views.SH / 2 - H / 2) + rng.uniform(-3, 3, 2)
-            cell = cv2.warpAffine(f, m, (views.SW, views.SH), flags=cv2.INTER_AREA,
-                                  borderValue=(60, 70, 80))
-            return cv2.GaussianBlur(cell, (0, 0), rng.uniform(0.6, 1.5))
+            return view_cells.laid(f, rng)
 
         registered = views.build(np.stack([views.view_of(laid(faded(faces[0], 0.25))),
                                            views.view_of(laid(faces[1]))]), cards)

@@ -4,12 +4,12 @@ cards that the settling decides only narrowly must be marked for the player to c
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.vision import views
 from tests.vision import test_pisanki_patterned as patterned
+from tests.vision import view_cells
 
 W, H = 240, 336
 FLOWERS = {"blue": (200, 120, 30), "purple": (150, 40, 120), None: None}
@@ -29,12 +29,7 @@ def readings(seed: int, reps: int) -> list[tuple[pg.Card, views.ViewGuess]]:
     rng = np.random.default_rng(seed)
 
     def laid(f: np.ndarray) -> np.ndarray:
-        m = cv2.getRotationMatrix2D((W / 2, H / 2), rng.uniform(-3, 3),
-                                    views.SW / (W * (1 + 2 * views.MARGIN)))
-        m[:, 2] += (views.SW / 2 - W / 2, views.SH / 2 - H / 2) + rng.uniform(-4, 4, 2)
-        cell = cv2.warpAffine(f, m, (views.SW, views.SH), flags=cv2.INTER_AREA,
-                              borderValue=(60, 70, 80))
-        return cv2.GaussianBlur(cell, (0, 0), rng.uniform(0.8, 2.0))
+        return view_cells.laid(f, rng, turn=3.0, shift=4.0, blur=(0.8, 2.0))
 
     registered = views.build(np.stack([views.view_of(laid(f)) for f in faces]), cards)
     return [(card, views.classify(laid(f), registered, True))

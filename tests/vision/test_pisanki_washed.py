@@ -13,6 +13,7 @@ import pytest
 from assistant.games import pisanki as pg
 from assistant.vision import views
 from assistant.vision.threads import one_thread
+from tests.vision import view_cells
 
 W, H = 216, 360
 GREEN, CREAM = (44, 70, 26), (196, 222, 232)
@@ -46,12 +47,7 @@ def washed(img: np.ndarray) -> np.ndarray:
 
 def laid(f: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """The card as a cut cell (turned up to 2°, shifted up to 3 px, blurred 1–1.8 px)."""
-    m = cv2.getRotationMatrix2D((W / 2, H / 2), rng.uniform(-2, 2),
-                                views.SW / (W * (1 + 2 * views.MARGIN)))
-    m[:, 2] += (views.SW / 2 - W / 2, views.SH / 2 - H / 2) + rng.uniform(-3, 3, 2)
-    cell = cv2.warpAffine(f, m, (views.SW, views.SH), flags=cv2.INTER_AREA,
-                          borderValue=(230, 230, 230))
-    return cv2.GaussianBlur(cell, (0, 0), rng.uniform(1.0, 1.8))
+    return view_cells.laid(f, rng, blur=(1.0, 1.8), border=(230, 230, 230))
 
 
 @pytest.fixture(autouse=True)
