@@ -19,9 +19,14 @@ def two_threads():
     cv2.setNumThreads(before)
 
 
+def okoshki_grid() -> list[list[str]]:
+    """The 48 Okoshki cards in deck order, 6 rows of 8: a registration layout."""
+    return [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
+
+
 def deck8_layout(seed: int) -> tuple[bytes, dict]:
     """Deck 8's 48 Okoshki cards laid out in order (recognition2.py registers seed 7500)."""
-    grid = [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
+    grid = okoshki_grid()
     faces = deck8.okoshki_faces()
     return synth.hand_table_photo(seed, grid, lambda cid: faces[cid], (deck8.W, deck8.H),
                                   deck8.mask(), turned=0.0, gap=(0.02, 0.05), ground="cloth")

@@ -14,6 +14,7 @@ from assistant.games import okoshki as ok
 from assistant.vision import deck, outlines, register, synth
 from assistant.vision import okoshki as vo
 from assistant.vision.api import recognise_okoshki
+from tests.vision.conftest import okoshki_grid
 
 
 @pytest.fixture(autouse=True)
@@ -54,7 +55,7 @@ def test_cards_apart_are_found_by_their_own_outlines():
 def test_a_layout_with_gaps_is_cut_card_by_card(tmp_path):
     """Cards laid by hand with gaps (not edge to edge): each registered face is its own card,
     cut at its outline (a grid cut would slide off the cards)."""
-    grid = [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
+    grid = okoshki_grid()
     faces = deck.okoshki_faces()
     data, truth = synth.hand_table_photo(41, grid, lambda cid: faces[cid], (deck.W, deck.H),
                                          turned=0.0, gap=(0.04, 0.04), ground="cloth")

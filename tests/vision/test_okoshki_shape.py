@@ -7,9 +7,9 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.games import okoshki as ok
 from assistant.vision import deck, evaluate, outlines, register, synth
 from assistant.vision import okoshki as vo
+from tests.vision.conftest import okoshki_grid
 
 BRIDGE = (224, 348)  # width, height: bridge size, long/short 1.55
 
@@ -29,7 +29,7 @@ def resized(size: tuple[int, int]) -> tuple[dict[str, np.ndarray], np.ndarray]:
 
 def test_registration_keeps_the_cards_own_shape(tmp_path):
     faces, mask = resized(BRIDGE)
-    grid = [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
+    grid = okoshki_grid()
     photos = []
     for k in range(3):  # another photo while one is refused (glare), as a player does
         photos.append(synth.hand_table_photo(7500 + k, grid, lambda cid: faces[cid], BRIDGE,

@@ -9,11 +9,11 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.games import okoshki as ok
 from assistant.vision import deck, okoshki_settle, okoshki_views, register, synth
 from assistant.vision import okoshki as vo
 from assistant.vision.decode import decode
 from assistant.vision.layout import aligned
+from tests.vision.conftest import okoshki_grid
 
 
 @pytest.fixture(autouse=True)
@@ -46,7 +46,7 @@ def test_a_close_rival_left_out_of_the_close_look_makes_the_answer_unsure():
 
 def layout() -> tuple[np.ndarray, list[np.ndarray]]:
     """A 6×8 registration layout with gaps (working image) and each card's true outline."""
-    grid = [[c.id for c in ok.DECK][r * 8:(r + 1) * 8] for r in range(6)]
+    grid = okoshki_grid()
     faces = deck.okoshki_faces()
     data, truth = synth.hand_table_photo(43, grid, lambda cid: faces[cid], (deck.W, deck.H),
                                          turned=0.0, gap=(0.04, 0.04), ground="cloth")
