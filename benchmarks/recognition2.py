@@ -21,9 +21,12 @@ after it: full-bleed 3:5 cards on dark stock, a screen print (its mistakes are l
 benchmarks/deck9.py (--deck 9) is a fresh judge (near-square risograph cards), for the lead to
 run once at the end of a session; never tune on it. benchmarks/deck10.py (--deck 10) is another
 fresh judge (engraved navy cards, W/H 0.9, square corners), drawn after deck 9 had been run, for
-the lead to run once at the end of a session; never tune on it.
+the lead to run once at the end of a session; never tune on it. benchmarks/deck11.py (--deck 11)
+is a fresh judge drawn once decks 7 and 10 had been looked at (pop-art 2:3 cards with very
+round corners on a mid-tone stock coloured by cloth and by suit, miscut), for the lead to run
+once at the end of a session; never tune on it.
 A judge deck's mistakes are not listed (--show-mistakes lists them).
-Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2..10] [--tables N] [--zones N]
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2..11] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ import deck7  # noqa: E402
 import deck8  # noqa: E402
 import deck9  # noqa: E402
 import deck10  # noqa: E402
+import deck11  # noqa: E402
 import machine_speed  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
@@ -59,8 +63,8 @@ from assistant.vision import pisanki as vp  # noqa: E402
 
 
 class D:
-    """The deck judged: deck2 (the project's second deck), deck3, deck5, deck7, deck9 or deck10
-    (issue 27's judges)."""
+    """The deck judged: deck2 (the project's second deck), deck3, deck5, deck7, deck9, deck10 or
+    deck11 (issue 27's judges)."""
 
     deck = deck2
     number = 2
@@ -69,7 +73,7 @@ class D:
     first_table = 7200  # the seed of the first fresh table photo (--fresh moves it)
 
 
-JUDGES = (3, 5, 7, 9, 10)  # drawn for judging only: their mistakes are not printed unless asked
+JUDGES = (3, 5, 7, 9, 10, 11)  # drawn for judging only: their mistakes are not printed unless asked
 
 
 def layout(cards: list, rows: int, cols: int) -> list[list]:
@@ -190,7 +194,7 @@ def pisanki(n: int, learn: bool) -> None:
 
 
 def shown(mistakes: list[str]) -> list[str]:
-    """The first mistakes to print: none for a judge deck (3, 5, 7, 9, 10) unless
+    """The first mistakes to print: none for a judge deck (3, 5, 7, 9, 10, 11) unless
     --show-mistakes, so a run at a checkpoint does not tell whoever tunes the recognisers what
     the judge caught."""
     if D.number in JUDGES and not D.show_mistakes:
@@ -270,7 +274,7 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
-    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6, 7, 8, 9, 10), default=2,
+    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6, 7, 8, 9, 10, 11), default=2,
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
                          "development deck of issue 27 (benchmarks/deck4.py); "
                          "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints; "
@@ -280,6 +284,8 @@ def main() -> int:
                          "(benchmarks/deck8.py); 9: a fresh judge, near-square risograph "
                          "cards (benchmarks/deck9.py), run once by the lead at the end; 10: a "
                          "fresh judge, engraved navy cards of W/H 0.9 (benchmarks/deck10.py), "
+                         "run once by the lead at the end; 11: a fresh judge, pop-art 2:3 "
+                         "cards on a mid-tone coloured stock, miscut (benchmarks/deck11.py), "
                          "run once by the lead at the end")
     ap.add_argument("--show-mistakes", action="store_true",
                     help="list the mistakes of a judge deck too (whoever tunes must not look)")
@@ -298,7 +304,7 @@ def main() -> int:
     D.first_table = 7200 + 100 * args.fresh
     D.first_layout = args.layout_seed
     decks = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6, 7: deck7, 8: deck8, 9: deck9,
-             10: deck10}
+             10: deck10, 11: deck11}
     D.deck, D.number = decks[args.deck], args.deck
     if args.size:
         w, h = (int(v) for v in args.size.lower().split("x"))

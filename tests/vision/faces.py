@@ -1,4 +1,4 @@
-"""Checks shared by the drawn decks' tests (decks 5–10): the rulebook's cards, how unlike each
+"""Checks shared by the drawn decks' tests (decks 5–11): the rulebook's cards, how unlike each
 other the faces are, the card shape kept in zone photos, the same faces each time, and how
 benchmarks/recognition2.py takes the deck."""
 
