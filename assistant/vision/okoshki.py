@@ -35,7 +35,7 @@ from assistant.vision.okoshki_match import (
     match,
 )
 from assistant.vision.okoshki_settle import OUTSIDE_GAP, PAIR_DIFFER, _apart, _span, settle
-from assistant.vision.okoshki_shape import _quad_ok, flatten, iou, overlap
+from assistant.vision.okoshki_shape import _quad_ok, flats_kept, flatten, iou, overlap
 from assistant.vision.okoshki_views import (
     VIEWS_FILE,
     _squares,
@@ -89,7 +89,7 @@ def recognise(data: bytes) -> ZoneRecognition:
     t0 = time.perf_counter()
     img = decode(data)
     cards: list[CardFind] = []
-    with one_thread():
+    with one_thread(), flats_kept(img):  # the photo's flat cards kept while it is read
         # the registered deck's own card shape (a bridge-size or 3:4 deck is not 5:7)
         read = read_zone(img, card_aspect(deck.REGISTERED["folder"]))
     for m, unsure in read:

@@ -14,13 +14,12 @@ from assistant.vision.okoshki_describe import (
     FW,
     VH,
     VW,
-    _card_balanced,
     _fine,
     _grey_half,
     _thumb,
 )
 from assistant.vision.okoshki_frame import fit, framed_quad
-from assistant.vision.okoshki_shape import flatten
+from assistant.vision.okoshki_shape import balanced_flat, flatten
 from assistant.vision.okoshki_views import SIBLINGS, TWINS, _squares, view_table
 
 ACCEPT = 0.5  # a candidate outline is a card when its best face matches at least this well
@@ -96,7 +95,7 @@ def match(img: np.ndarray, quad: np.ndarray, both_ways: bool = True,
         q = np.roll(quad, -turn, axis=0).astype(np.float32)
         if hidden is None and not framed:  # onto the deck's frame (a hidden part would mislead)
             q = framed_quad(q, fit(_grey_half(flatten(img, q)), frame)[1])
-        f = _card_balanced(flatten(img, q))
+        f = balanced_flat(img, q)
         if seen is None:
             scores = 0.5 * np.einsum("ij,j->i", colour, _thumb(f)) + 0.5 * np.einsum(
                 "ij,j->i", grey, _fine(f))

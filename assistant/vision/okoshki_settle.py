@@ -12,7 +12,6 @@ from assistant.vision.okoshki_describe import (
     FORGIVE,
     SH,
     SW,
-    _card_balanced,
     _coarse,
     _grey_half,
     _lab,
@@ -22,7 +21,7 @@ from assistant.vision.okoshki_describe import (
     _span,
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
-from assistant.vision.okoshki_shape import flatten
+from assistant.vision.okoshki_shape import balanced_flat
 from assistant.vision.okoshki_twins import aligned, print_lean
 from assistant.vision.okoshki_views import TWINS, _end, _view_grey, view_table
 
@@ -123,7 +122,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
         memo = {} if memo is None else memo
         memo.clear()
         memo["key"] = key
-    flat = _card_balanced(flatten(img, m.quad))
+    flat = balanced_flat(img, m.quad)
     fg = _grey_half(flat)
     ids = list(m.order)
     seen = None
@@ -342,8 +341,21 @@ CAST_STEP = 4  # the cast is the median over every CAST_STEP-th pixel each way
 
 
 def _sampled(img: np.ndarray, sample: np.ndarray) -> np.ndarray:
-    """An image's a and b at the sampled pixels (`sample`: flat indices)."""
-    return img.reshape(-1, img.shape[2])[sample, 1:3]
+    """An image's a and b at the sampled pixels (`sample`: flat indices), as two rows."""
+    # one gather into two contiguous rows: a median along a row of a few thousand is a
+    # third of the time of one down a column of an N × 2 array (_cast runs 300 times a zone)
+    return np.take(img.reshape(-1), sample * img.shape[2] + np.array([[1], [2]]))
+
+
+def _row_medians(x: np.ndarray) -> np.ndarray:
+    """np.median(x, axis=1) of a 2-D float array without NaNs, the same numbers, faster."""
+    n = x.shape[1]
+    k = n // 2
+    if n % 2:
+        return np.partition(x, k, axis=1)[:, k]
+    part = np.partition(x, (k - 1, k), axis=1)
+    # np.median's mean of the two middle values, in the array's own type
+    return (part[:, k - 1] + part[:, k]) / x.dtype.type(2)
 
 
 def _cast(photo_ab: np.ndarray, ref: np.ndarray, sample: np.ndarray) -> tuple[float, ...]:
@@ -355,7 +367,7 @@ def _cast(photo_ab: np.ndarray, ref: np.ndarray, sample: np.ndarray) -> tuple[fl
     lie further from the photo in colour than a rival's does (deck 8: purple-3's sky bluer
     than the photo's, purple-4's not). The median stays the card's own where a rival differs
     from it on less than half the card (another curtain's colour, a print)."""
-    d = np.median(photo_ab - _sampled(ref, sample), axis=0)
+    d = _row_medians(photo_ab - _sampled(ref, sample))
     c = np.clip(d, -CAST_MOST, CAST_MOST)
     return 0.0, float(c[0]), float(c[1]), 0.0  # a scalar, as cv2.add takes it
 

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from assistant.vision import outlines
-from assistant.vision.okoshki_describe import SH, SW, _card_balanced, _grey_half, _lab
+from assistant.vision.okoshki_describe import SH, SW, _grey_half, _lab
 from assistant.vision.okoshki_find import DRAWN_ASPECT, find_cards
 from assistant.vision.okoshki_match import (
     ACCEPT,
@@ -21,7 +21,7 @@ from assistant.vision.okoshki_match import (
     match,
 )
 from assistant.vision.okoshki_settle import OUTSIDE_GAP, _apart, _onto, _span, settle
-from assistant.vision.okoshki_shape import _covered, _quad_ok, flatten, overlap
+from assistant.vision.okoshki_shape import _covered, _quad_ok, balanced_flat, overlap
 from assistant.vision.okoshki_views import SIBLINGS, TWINS, _view_grey, view_table
 
 
@@ -267,7 +267,7 @@ def _rivals(m0: Match, m: Match) -> tuple[str, ...]:
 def _misfit(img: np.ndarray, m: Match) -> np.ndarray:
     """Per pixel of the card's flat frame, how far the photo is from the card's best view."""
     flats = view_table()[4]
-    flat = _card_balanced(flatten(img, m.quad))
+    flat = balanced_flat(img, m.quad)
     view = m.view[m.order.index(m.id)] if m.id in m.order else None
     if view is None:
         return np.zeros((SH, SW), np.float32)

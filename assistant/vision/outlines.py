@@ -101,10 +101,11 @@ def upright(quad: np.ndarray) -> np.ndarray:
     return q.astype(np.float32)
 
 
-def _blobs(whole: np.ndarray, r: int, min_side: int,
-           ratios: tuple[float, float] = ASPECT) -> list[tuple[np.ndarray, np.ndarray]]:
+def _blobs(whole: np.ndarray, r: int, min_side: int, ratios: tuple[float, float] = ASPECT
+           ) -> list[tuple[np.ndarray, np.ndarray, tuple[int, int]]]:
     """Card-shaped blobs of a filled mask after parting touching ones by an opening of radius
-    `r`: (outline quad, the blob's own mask) each; `ratios`: the long/short range taken."""
+    `r`: (outline quad, the blob's own mask over its box, the box's top-left x, y on the
+    mask) each; `ratios`: the long/short range taken."""
     # worked on the box round the mask's light, with r + 3 dark pixels to spare: what is left
     # of a zone once its cards are taken out is often a corner of the photo, and the
     # erosion and the labelling of the whole photo cost tens of milliseconds each; the
@@ -127,11 +128,11 @@ def _blobs(whole: np.ndarray, r: int, min_side: int,
             continue
         x0, y0 = max(0, x - r - 2), max(0, y - r - 2)
         x1, y1 = min(w, x + bw + r + 2), min(h, y + bh + r + 2)
-        own = np.zeros_like(whole)
-        own[oy + y0:oy + y1, ox + x0:ox + x1] = cv2.dilate(
-            (labels[y0:y1, x0:x1] == i).astype(np.uint8) * 255, kernel) & filled[y0:y1, x0:x1]
-        cs, _ = cv2.findContours(own[oy + y0:oy + y1, ox + x0:ox + x1], cv2.RETR_EXTERNAL,
-                                 cv2.CHAIN_APPROX_NONE)
+        # the own mask over its box alone: a whole-photo mask per blob, made and then read
+        # whole to take the blob out, cost a few milliseconds each
+        own = cv2.dilate((labels[y0:y1, x0:x1] == i).astype(np.uint8) * 255,
+                         kernel) & filled[y0:y1, x0:x1]
+        cs, _ = cv2.findContours(own, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         if not cs:
             continue
         c = max(cs, key=cv2.contourArea) + np.array([ox + x0, oy + y0])
@@ -143,7 +144,7 @@ def _blobs(whole: np.ndarray, r: int, min_side: int,
             continue
         box = cv2.boxPoints(rect).astype(np.float32)
         quad = _side_lines(c, box)
-        out.append((upright(quad if quad is not None else box), own))
+        out.append((upright(quad if quad is not None else box), own, (ox + x0, oy + y0)))
     return out
 
 
@@ -309,15 +310,15 @@ def card_quads(img: np.ndarray, min_side: int = 40, left: list | None = None,
         left.append(filled)
     if not first:
         return []
-    typical = float(np.median([area(q) for q, _ in first]))
+    typical = float(np.median([area(q) for q, _, _ in first]))
     kept: list[np.ndarray] = []
     rest = filled.copy()
     for r in (2, 5, 9, 14):
         found = first if r == 2 else _blobs(rest, r, min_side, ratios)
-        for quad, own in found:
+        for quad, own, (x, y) in found:
             if 0.6 * typical <= area(quad) <= 1.45 * typical:
                 kept.append(quad)
-                rest[own > 0] = 0
+                rest[y:y + own.shape[0], x:x + own.shape[1]][own > 0] = 0
         if len(found) == 0:
             break
     if kept:  # what is left may be cards joined along a whole side: part them by size
