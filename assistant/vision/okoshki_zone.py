@@ -21,7 +21,7 @@ from assistant.vision.okoshki_match import (
     match,
 )
 from assistant.vision.okoshki_settle import OUTSIDE_GAP, _apart, _onto, _span, settle
-from assistant.vision.okoshki_shape import _covered, _quad_ok, balanced_flat, overlap
+from assistant.vision.okoshki_shape import _covered, _quad_ok, balanced_flat, flatten, overlap
 from assistant.vision.okoshki_views import SIBLINGS, TWINS, _view_grey, view_table
 
 
