@@ -33,12 +33,49 @@ VERSION_RE = re.compile(r'data-version="(\d+)"')
 
 @contextmanager
 def database_lock(url: str):
-    """Hold one database for a test alone: the xdist workers (and other runs on this machine)
-    that use the same TEST_DATABASE_URL take turns."""
+    """Hold one database alone: whoever else uses the same URL (another run on this machine)
+    waits its turn."""
     key = hashlib.sha256(url.encode()).hexdigest()[:16]
     with open(Path(tempfile.gettempdir()) / f"assistant-test-db-{key}.lock", "a") as f:
         fcntl.flock(f, fcntl.LOCK_EX)
         yield
+
+
+_OWN: dict[tuple[str, str], str] = {}
+
+
+def _worker_database(url: str) -> str:
+    """The URL of this xdist worker's own database on `url`'s server, made on first use."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    if (url, worker) not in _OWN:
+        import sqlalchemy as sa
+
+        given = sa.engine.make_url(url)
+        name = f"{given.database}_{worker}"
+        # one CREATE DATABASE at a time: it copies template1, which must have no other user
+        with database_lock(url):
+            engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+            try:
+                with engine.connect() as conn:
+                    if conn.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                                    {"n": name}).first() is None:
+                        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+            finally:
+                engine.dispose()
+        _OWN[url, worker] = given.set(database=name).render_as_string(hide_password=False)
+    return _OWN[url, worker]
+
+
+@contextmanager
+def own_database(url: str):
+    """A PostgreSQL database for a test alone; yields its URL. Each xdist worker has its own
+    database on the server `url` names (the workers took turns on one database before: a
+    worker sat idle 30–60 s at a time while another's test or hosted stack held it)."""
+    mine = _worker_database(url)
+    with database_lock(mine):  # another run on this machine with the same URL waits
+        yield mine
 
 
 def _shared_dir(tmp_path_factory) -> Path:
@@ -183,3 +220,4 @@ def phone(app):
 @pytest.fixture
 def phone2(app):
     return Phone(app.test_client())
+

@@ -10,7 +10,7 @@ import pytest
 from assistant import create_app
 from assistant.reducers import EditError
 from assistant.store import StaleEdit, Store, metadata
-from tests.conftest import database_lock
+from tests.conftest import own_database
 
 
 def database_urls() -> list:
@@ -29,8 +29,8 @@ def store(request, db_url):
         yield s
         s.dispose()
         return
-    with database_lock(request.param):  # one database, shared by the xdist workers
-        s = Store(request.param)
+    with own_database(request.param) as url:  # the worker's own database
+        s = Store(url)
         metadata.drop_all(s.engine)  # start from empty tables
         metadata.create_all(s.engine)
         yield s

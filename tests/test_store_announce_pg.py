@@ -10,7 +10,7 @@ import pytest
 
 from assistant.store import LocalAnnouncer, Store, metadata
 from assistant.store.announce_pg import PostgresAnnouncer
-from tests.conftest import database_lock
+from tests.conftest import own_database
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def pg_url():
     if not url:
         pytest.skip(os.environ.get("TEST_DATABASE_SKIP")
                     or "TEST_DATABASE_URL is not set (make test sets it)")
-    with database_lock(url):
+    with own_database(url) as url:
         s = Store(url, announcer=LocalAnnouncer())
         metadata.drop_all(s.engine)
         metadata.create_all(s.engine)

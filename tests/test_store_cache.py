@@ -24,7 +24,7 @@ from assistant.store import (
     snapshots_t,
     tables_t,
 )
-from tests.conftest import database_lock
+from tests.conftest import own_database
 from tests.edit_strategies import GAMES, steps
 from tests.test_store import database_urls
 
@@ -35,12 +35,12 @@ def url(request, db_url):
     if request.param == "sqlite":
         yield db_url
         return
-    with database_lock(request.param):  # one database, shared by the xdist workers
-        s = Store(request.param)
+    with own_database(request.param) as url:  # the worker's own database, emptied
+        s = Store(url)
         metadata.drop_all(s.engine)
         metadata.create_all(s.engine)
         s.dispose()
-        yield request.param
+        yield url
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from scripts import hosted
 from scripts.devenv import free_port
 from tests.browser.conftest import FLAGS, PHONE
-from tests.conftest import TOKEN_RE, database_lock
+from tests.conftest import TOKEN_RE, own_database
 
 
 def stack_database() -> str:
@@ -42,9 +42,10 @@ def stack_database() -> str:
     return url
 
 
-def logged_once(code: str) -> dict[str, int]:
-    """The table's logged edits, nonce -> seq; asserts that no nonce was applied twice."""
-    engine = sa.create_engine(os.environ["TEST_DATABASE_URL"])
+def logged_once(stack, code: str) -> dict[str, int]:
+    """The table's logged edits in the stack's database, nonce -> seq; asserts that no nonce
+    was applied twice."""
+    engine = sa.create_engine(stack.env["DATABASE_URL"])
     try:
         with engine.connect() as conn:
             rows = conn.execute(sa.text(
@@ -59,12 +60,12 @@ def logged_once(code: str) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
-    """The hosted stack on a free port, on TEST_DATABASE_URL (held alone while it runs)."""
-    url = stack_database()
+    """The hosted stack on a free port, on the worker's own database on TEST_DATABASE_URL's
+    server (held alone while it runs)."""
     folder = tmp_path_factory.mktemp("hosted")
-    env = {**os.environ, "DATABASE_URL": url, "HOSTED_PORT": str(free_port()), "WORKERS": "2",
-           "ASSISTANT_INSTANCE": str(folder), "SITE_ADDRESS": "localhost"}
-    with database_lock(url):
+    with own_database(stack_database()) as url:
+        env = {**os.environ, "DATABASE_URL": url, "HOSTED_PORT": str(free_port()),
+               "WORKERS": "2", "ASSISTANT_INSTANCE": str(folder), "SITE_ADDRESS": "localhost"}
         s = hosted.Stack(env, folder=folder / "hosted", say=lambda *a, **k: None)
         try:
             s.start()
@@ -246,7 +247,7 @@ def test_a_worker_killed_mid_game_loses_and_doubles_no_edit(stack):
     acked = {n: s for p in phones for n, s in p.acked.items()}
     assert sum(len(p.gaps) for p in phones) == 8 * 12  # every edit answered (applied or refused)
     assert len(acked) >= 8  # concurrent edits of one key: the stale ones are refused, said so
-    seqs = logged_once(code)
+    seqs = logged_once(stack, code)
     assert {n: seqs.get(n) for n in acked} == acked  # no acknowledged edit lost
     # No edit was left hanging on the killed worker until its phone gave up (a figure, not a
     # pass mark, says how soon: the slowest answer follows the machine's load; -s shows it).

@@ -17,7 +17,7 @@ from scripts import hosted
 from scripts.devenv import free_port
 from tests.browser.conftest import FLAGS, PHONE
 from tests.browser.test_hosted import spki, stack_database
-from tests.conftest import database_lock
+from tests.conftest import own_database
 
 EDITS = 24
 WATCH = """() => { window.__shown = {}; const note = () => {
@@ -31,11 +31,11 @@ SEND = """(i) => { const t = performance.timeOrigin + performance.now();
 
 @pytest.fixture(scope="module")
 def stacks(tmp_path_factory):
-    """Two hosted stacks of one app process each on TEST_DATABASE_URL (held alone meanwhile)."""
-    url = stack_database()
+    """Two hosted stacks of one app process each on the worker's own database on
+    TEST_DATABASE_URL's server (held alone meanwhile)."""
     folder = tmp_path_factory.mktemp("two")
     made = []
-    with database_lock(url):
+    with own_database(stack_database()) as url:
         try:
             for name in ("a", "b"):
                 env = {**os.environ, "DATABASE_URL": url, "HOSTED_PORT": str(free_port()),

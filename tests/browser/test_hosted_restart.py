@@ -124,7 +124,7 @@ def test_a_rolling_restart_drops_and_doubles_no_tap(stack):
     assert len(after) == 2 and not after & before  # every worker was replaced
     acked = {n: s for p in phones for n, s in p.acked.items()}
     assert sum(len(p.gaps) for p in phones) == 8 * 40  # every tap answered (applied or refused)
-    seqs = logged_once(code)
+    seqs = logged_once(stack, code)
     assert {n: seqs.get(n) for n in acked} == acked  # no acknowledged tap lost
     # Every phone came back in step: it holds every acknowledged version (by the new stream's
     # first event or a poll), and each old stream was cut and reopened, not left hanging.

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from assistant import create_app
 from assistant.reducers.schema import Bool, Choice, Field, Int, ListOf, MapOf, Nullable, Obj, Str
 from assistant.registry import reducer_for
-from tests.conftest import Phone, database_lock
+from tests.conftest import Phone, own_database
 
 GAMES = ["liski", "pisanki", "okoshki", "kitsune"]
 # The fixed budget of the suite; FUZZ_SCALE=10 makes a deeper run by hand (issue 15's note).
@@ -88,10 +88,10 @@ def fuzz_app(request, db_url, tmp_path):
         url = os.environ.get("TEST_DATABASE_URL")
         if not url:
             pytest.skip("TEST_DATABASE_URL is not set: no PostgreSQL to fuzz against")
-        lock = database_lock(url)  # other tests drop and make the tables: take turns
+        database = own_database(url)  # other tests drop and make the tables: its own
     else:
-        url, lock = db_url, contextlib.nullcontext()
-    with lock:
+        database = contextlib.nullcontext(db_url)
+    with database as url:
         app = create_app({"SECRET_KEY": "fuzz", "DATABASE_URL": url, "TESTING": True,
                           "DECK_FOLDER": str(tmp_path / "deck")})
         yield app

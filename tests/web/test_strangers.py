@@ -14,7 +14,7 @@ from assistant.web.finish import find_by_result_id
 from assistant.web.guard import sweep
 from assistant.web.limits_sql import SQLStorage, limits_t
 from assistant.web.results import result_id
-from tests.conftest import Phone, database_lock
+from tests.conftest import Phone, own_database
 from tests.test_store import database_urls
 
 
@@ -28,12 +28,12 @@ def url(request, db_url):
     if request.param == "sqlite":
         yield db_url
         return
-    with database_lock(request.param):
-        engine = sa.create_engine(request.param)
+    with own_database(request.param) as url:
+        engine = sa.create_engine(url)
         metadata.drop_all(engine)
         limits_t.drop(engine, checkfirst=True)
         engine.dispose()
-        yield request.param
+        yield url
 
 
 def test_new_tables_are_limited_per_client_across_processes(url, tmp_path):
