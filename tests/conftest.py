@@ -68,6 +68,16 @@ def _worker_database(url: str) -> str:
     return _OWN[url, worker]
 
 
+def postgres_url() -> str:
+    """TEST_DATABASE_URL (`make test` starts a throwaway server), or the test skipped saying
+    why."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        pytest.skip(os.environ.get("TEST_DATABASE_SKIP")
+                    or "TEST_DATABASE_URL is not set (make test sets it)")
+    return url
+
+
 @contextmanager
 def own_database(url: str):
     """A PostgreSQL database for a test alone; yields its URL. Each xdist worker has its own

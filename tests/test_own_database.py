@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import uuid
 
 import pytest
 import sqlalchemy as sa
 
-from tests.conftest import own_database
+from tests.conftest import own_database, postgres_url
 
 
 @pytest.fixture
 def pg_url():
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip(os.environ.get("TEST_DATABASE_SKIP")
-                    or "TEST_DATABASE_URL is not set (make test sets it)")
-    return url
+    return postgres_url()
 
 
 def tables(url: str) -> set[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 
@@ -10,16 +9,12 @@ import pytest
 
 from assistant.store import LocalAnnouncer, Store, metadata
 from assistant.store.announce_pg import PostgresAnnouncer
-from tests.conftest import own_database
+from tests.conftest import own_database, postgres_url
 
 
 @pytest.fixture
 def pg_url():
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip(os.environ.get("TEST_DATABASE_SKIP")
-                    or "TEST_DATABASE_URL is not set (make test sets it)")
-    with own_database(url) as url:
+    with own_database(postgres_url()) as url:
         s = Store(url, announcer=LocalAnnouncer())
         metadata.drop_all(s.engine)
         metadata.create_all(s.engine)

@@ -28,7 +28,7 @@ import sqlalchemy as sa
 from scripts import hosted
 from scripts.devenv import free_port
 from tests.browser.conftest import FLAGS, PHONE
-from tests.conftest import TOKEN_RE, own_database
+from tests.conftest import TOKEN_RE, own_database, postgres_url
 
 
 def stack_database() -> str:
@@ -36,10 +36,7 @@ def stack_database() -> str:
     or PostgreSQL."""
     if os.environ.get("CADDY_SKIP") or not shutil.which("caddy"):
         pytest.skip(os.environ.get("CADDY_SKIP") or "caddy is not installed (make test installs it)")
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        pytest.skip(os.environ.get("TEST_DATABASE_SKIP") or "TEST_DATABASE_URL is not set")
-    return url
+    return postgres_url()
 
 
 def logged_once(stack, code: str) -> dict[str, int]:

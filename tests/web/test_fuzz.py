@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from assistant import create_app
 from assistant.reducers.schema import Bool, Choice, Field, Int, ListOf, MapOf, Nullable, Obj, Str
 from assistant.registry import reducer_for
-from tests.conftest import Phone, own_database
+from tests.conftest import Phone, own_database, postgres_url
 
 GAMES = ["liski", "pisanki", "okoshki", "kitsune"]
 # The fixed budget of the suite; FUZZ_SCALE=10 makes a deeper run by hand (issue 15's note).
@@ -85,10 +85,8 @@ def database_params():
 @pytest.fixture(params=database_params())
 def fuzz_app(request, db_url, tmp_path):
     if request.param == "postgresql":
-        url = os.environ.get("TEST_DATABASE_URL")
-        if not url:
-            pytest.skip("TEST_DATABASE_URL is not set: no PostgreSQL to fuzz against")
-        database = own_database(url)  # other tests drop and make the tables: its own
+        # other tests drop and make the tables: its own
+        database = own_database(postgres_url())
     else:
         database = contextlib.nullcontext(db_url)
     with database as url:
