@@ -93,9 +93,13 @@ def _lab_raw(img: np.ndarray) -> np.ndarray:
     """_lab before its lightness is standardised: an image that can be moved (warped) and
     then finished by _lab_done, which must see the moved image whole (its mean and spread)."""
     lab = cv2.cvtColor(cv2.GaussianBlur(img, (0, 0), 0.8), cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[..., 0] += 8
-    lab[..., 1:] = (lab[..., 1:] - 128) / 20
-    return lab
+    # lightness + 8, colour (c - 128) / 20: OpenCV's operations on the whole image give the
+    # very float32 numbers of NumPy's on channel slices (every 8-bit value checked), in a
+    # fifth of the time (NumPy walks a channel slice slowly)
+    return cv2.divide(cv2.subtract(lab, _LAB_SHIFT), _LAB_SCALE)
+
+
+_LAB_SHIFT, _LAB_SCALE = (-8.0, 128.0, 128.0, 0.0), (1.0, 20.0, 20.0, 1.0)
 
 
 def _lab_done(lab: np.ndarray) -> np.ndarray:
@@ -157,9 +161,17 @@ def _length(d: np.ndarray) -> np.ndarray:
 
 def _outside(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
     """How far each pixel of `a` lies outside another image's range around it (`_span`)."""
+    return cv2.sqrt(_outside_power(a, span))
+
+
+def _outside_power(a: np.ndarray, span: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+    """_outside squared (a square root taken once of the larger of two is the same number
+    as the larger of their roots: the root is correctly rounded, and keeps the order)."""
     lo, hi = span
-    # lo ≤ hi: a pixel lies below the range or above it, never both
-    return _length(cv2.max(cv2.max(cv2.subtract(lo, a), cv2.subtract(a, hi)), 0))
+    # lo ≤ hi: `a` less itself clipped to the range is, channel by channel, minus (lo - a)
+    # below it, a - hi above it and 0 within: the same squares as max(lo - a, a - hi, 0),
+    # in three operations on the image instead of four
+    return _power(cv2.subtract(a, cv2.min(cv2.max(a, lo), hi)))
 
 
 def _grey_half(img: np.ndarray) -> np.ndarray:

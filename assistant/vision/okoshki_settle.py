@@ -17,7 +17,7 @@ from assistant.vision.okoshki_describe import (
     _lab,
     _lab_done,
     _length,
-    _outside,
+    _outside_power,
     _span,
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
@@ -42,7 +42,7 @@ def _apart(a: np.ndarray, b: np.ndarray, span_b, span_a) -> np.ndarray:
     """Per pixel, how far two aligned Lab images differ, forgiving a small shift: what
     either has that the other lacks nearby (a print, a bar) counts; a detail a pixel or two
     off does not."""
-    return np.maximum(_outside(a, span_b), _outside(b, span_a))
+    return cv2.sqrt(cv2.max(_outside_power(a, span_b), _outside_power(b, span_a)))
 PAIR_MIN_PIXELS = 40
 TWIN_NEAR = 0.3  # a twin the close look put less far behind (share) is looked at in print
 TWIN_FLIP = 0.3  # and the print (okoshki_twins) must say it this clearly to change the answer
@@ -150,11 +150,11 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
 
     def lying(v: int, d: np.ndarray | None = None) -> tuple:
         """A view compared where it lies, unmoved (as fitted gives it; `d`: its distance)."""
-        if ("cast", v) not in memo:
-            memo["cast", v] = _cast(photo_ab, labs[v], sample)
-        c = memo["cast", v]
-        ref, span = cv2.add(labs[v], c), (cv2.add(view_spans[v][0], c),
-                                          cv2.add(view_spans[v][1], c))
+        if ("cast", v) not in memo:  # the view shifted by its cast, once per outline
+            c = _cast(photo_ab, labs[v], sample)
+            memo["cast", v] = cv2.add(labs[v], c), (cv2.add(view_spans[v][0], c),
+                                                     cv2.add(view_spans[v][1], c))
+        ref, span = memo["cast", v]
         if d is None:
             d = _apart(photo, ref, span, around)
         return still, ref, span, d
@@ -257,7 +257,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
             differ = ((_apart(refs[i], refs[j], spans[j], spans[i]) > PAIR_DIFFER) & inner
                       & covers[i] & covers[j])
             s = 0.0  # where the two hardly differ (or that part is hidden), no telling
-            if differ.sum() >= PAIR_MIN_PIXELS:
+            if np.count_nonzero(differ) >= PAIR_MIN_PIXELS:
                 da, db = float(dist[i][differ].mean()), float(dist[j][differ].mean())
                 s = (db - da) / (da + db + 1e-6)
                 # distances count a zone's light twice over: a photo that renders a cloud
@@ -269,9 +269,9 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                 if max(whole(i), whole(j)) >= FOLLOWS_LEAST:
                     near = cv2.dilate(differ.view(np.uint8), _AROUND) & inner_u8 \
                         & covers[i].view(np.uint8) & covers[j].view(np.uint8)
-                    s = float(np.clip(s + (follows(i, near) - follows(j, near)) / 2, -1.0, 1.0))
+                    s = min(1.0, max(-1.0, s + (follows(i, near) - follows(j, near)) / 2))
             coarse = (_gap(refs_c[i], refs_c[j]) > COARSE_DIFFER) & inner & covers[i] & covers[j]
-            if coarse.sum() >= PAIR_MIN_PIXELS:
+            if np.count_nonzero(coarse) >= PAIR_MIN_PIXELS:
                 da = float(gap_c(i)[coarse].mean())
                 db = float(gap_c(j)[coarse].mean())
                 # colour alone (no detail of one the other lacks) is weaker evidence: the
