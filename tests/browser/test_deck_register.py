@@ -53,6 +53,15 @@ def registration_tables() -> list[list[list]]:
             layout(order[72:75] + [None] + order[:20])]
 
 
+def first_table_photo(shared) -> tuple[bytes, list[list]]:
+    """The first registration table as hand-laid photo 7050 (as recognition2.py registers it
+    first) and its grid: drawn once a run (`shared`) for the tests that learn it."""
+    grid = registration_tables()[0]
+    data = shared("deck2-table-7050", lambda: synth.hand_table_photo(
+        7050, grid, deck2.pisanki_face, (deck2.W, deck2.H), deck2.mask())[0])
+    return data, grid
+
+
 def table_photo(seed: int, grid: list[list], folder: Path) -> tuple[Path, list[list], dict]:
     """A hand-laid photo of `grid` as a file, the table as the page holds it, and the
     photo's truth (synth.hand_table_photo)."""

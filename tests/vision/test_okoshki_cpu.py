@@ -89,9 +89,10 @@ def test_a_card_is_sure_by_its_margin_its_score_its_outline_and_what_shows_of_it
     assert not okoshki_zone._sure(_match(0.35, 0.75), half_hidden)  # too much of it hidden
 
 
-def _a_card(seed: int = 6101, cards: int = 6) -> tuple[np.ndarray, np.ndarray]:
-    """A zone photo's working image and its first card's outline on it."""
-    data, truth = synth.okoshki_photo(seed, cards)
+def _a_card(drawn, seed: int = 6101, cards: int = 6) -> tuple[np.ndarray, np.ndarray]:
+    """A zone photo's working image and its first card's outline on it (`drawn`: the
+    fixture, which draws it once a run)."""
+    data, truth = drawn(synth.okoshki_photo, seed, cards)
     img = decode(data)
     return img, np.float32(truth["cards"][0]["quad"]) * img.shape[1] / synth.PHOTO_W
 
@@ -104,8 +105,8 @@ def test_the_row_medians_are_numpys_to_the_bit():
         assert okoshki_settle._row_medians(x).dtype == np.float32
 
 
-def test_the_cast_of_a_real_card_is_the_plain_median_of_its_differences():
-    img, quad = _a_card()
+def test_the_cast_of_a_real_card_is_the_plain_median_of_its_differences(drawn):
+    img, quad = _a_card(drawn)
     flat = _card_balanced(flatten(img, quad))
     photo = _lab(flat)
     flats = view_table()[4]
@@ -120,8 +121,8 @@ def test_the_cast_of_a_real_card_is_the_plain_median_of_its_differences():
             assert okoshki_settle._cast(ab, ref, sample) == (0.0, float(c[0]), float(c[1]), 0.0)
 
 
-def test_a_balanced_flat_card_is_kept_only_for_its_photo_and_only_within_the_block():
-    img, quad = _a_card()
+def test_a_balanced_flat_card_is_kept_only_for_its_photo_and_only_within_the_block(drawn):
+    img, quad = _a_card(drawn)
     plain = _card_balanced(flatten(img, quad))
     # outside the block nothing is kept: each call works it out again, as before
     assert okoshki_shape.balanced_flat(img, quad) is not okoshki_shape.balanced_flat(img, quad)

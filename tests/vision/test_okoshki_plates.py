@@ -7,11 +7,21 @@ candidate that is not a SIFT find must hold some of the picture the zone's found
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from assistant.vision import evaluate, synth
+from assistant.vision import evaluate, register, synth
 from assistant.vision import okoshki as vo
 from assistant.vision.okoshki_zone import detail  # noqa
 from benchmarks import deck10
+
+
+@pytest.fixture(autouse=True)
+def drawn_deck_after():
+    """The drawn deck again after each test: deck_registered leaves deck 10 registered, and
+    the next test of the worker read its photos with deck 10's cards (test_okoshki_settle_speed
+    drew zone 6101 with them and named its card right only against them)."""
+    yield
+    register.use_folder(None)
 
 
 def test_a_zone_with_plates_among_dark_cards_invents_no_card(deck_registered, tmp_path):

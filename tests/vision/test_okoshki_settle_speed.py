@@ -14,15 +14,15 @@ from assistant.vision.okoshki_describe import _lab, _lab_done, _lab_raw
 from assistant.vision.okoshki_views import view_table
 
 
-def _look(seed: int, count: int):
-    data, truth = synth.okoshki_photo(seed, count)
+def _look(drawn, seed: int, count: int):
+    data, truth = drawn(synth.okoshki_photo, seed, count)
     img = decode(data)
     quad = np.float32(truth["cards"][0]["quad"]) * img.shape[1] / synth.PHOTO_W
     return img, vo.match(img, quad, both_ways=False), truth["cards"][0]["id"]
 
 
-def test_a_view_far_off_the_card_is_not_moved_and_the_card_named_is_the_same(monkeypatch):
-    img, m, want = _look(6101, 6)
+def test_a_view_far_off_the_card_is_not_moved_and_the_card_named_is_the_same(monkeypatch, drawn):
+    img, m, want = _look(drawn, 6101, 6)
     moved = []
     move = okoshki_settle._move
 

@@ -44,8 +44,8 @@ def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads, dr
     assert cv2.getNumThreads() == 2
 
 
-def test_a_second_look_at_one_outline_moves_each_view_onto_it_once(monkeypatch):
-    data, truth = synth.okoshki_photo(6101, 6)
+def test_a_second_look_at_one_outline_moves_each_view_onto_it_once(monkeypatch, drawn):
+    data, truth = drawn(synth.okoshki_photo, 6101, 6)
     img = decode(data)
     quad = np.float32(truth["cards"][0]["quad"]) * img.shape[1] / synth.PHOTO_W
     m = vo.match(img, quad, both_ways=False)
@@ -180,12 +180,12 @@ def _matcher_pairs(desc, ref_desc, ref_pts, pts):
 
 
 @pytest.mark.parametrize("photo_points", [okoshki_find.MIN_INLIERS, 900])
-def test_the_near_matches_found_in_one_search_are_the_matchers_in_its_order(photo_points):
+def test_the_near_matches_found_in_one_search_are_the_matchers_in_its_order(photo_points, drawn):
     # a zone's SIFT descriptors against two references' (one search for all references, as
     # arrays): the same pairs in the same order, which RANSAC's draws depend on; a photo of
     # as few points as find_cards looks at too. FLANN's trees are drawn by OpenCV's RNG, as
     # find_cards seeds it
-    data, _ = synth.okoshki_photo(6101, 10)
+    data, _ = drawn(synth.okoshki_photo, 6101, 10)
     gray = cv2.cvtColor(decode(data), cv2.COLOR_BGR2GRAY)
     pts, desc = okoshki_find.detect(cv2.resize(gray, None, fx=0.5, fy=0.5))
     pts, desc = pts[:photo_points], desc[:photo_points]

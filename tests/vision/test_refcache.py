@@ -99,14 +99,14 @@ def test_learned_pisanki_views_are_kept_and_rebuilt_when_more_are_learned(tmp_pa
     assert len(list((folder / refcache.SUBFOLDER).glob("pisanki-views-*.npz"))) == 1
 
 
-def test_a_learned_table_extends_the_index_as_a_whole_rebuild_would(tmp_path):
+def test_a_learned_table_extends_the_index_as_a_whole_rebuild_would(tmp_path, drawn):
     """Learning indexes only the new views; the index kept equals one built from scratch
     (so the next photo need not index the whole store again)."""
     from assistant.vision import synth, views
 
     folder = tmp_path / "deck"
     for seed in (7, 8):
-        data, truth = synth.pisanki_photo(seed, 3, 5, 1)
+        data, truth = drawn(synth.pisanki_photo, seed, 3, 5, 1)
         register.learn_pisanki(data, truth["grid"], folder)
     restart(folder)
     extended = views.load(folder)

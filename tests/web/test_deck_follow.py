@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.vision import deck, register, synth
-from benchmarks import deck2
-from tests.browser.test_deck_register import registration_tables
+from tests.browser.test_deck_register import first_table_photo
 from tests.web.test_recognize_api import post_photo
 
 
@@ -17,11 +16,9 @@ def _recognise(client, photo: bytes) -> list[list]:
     return [[cell["card"] for cell in row] for row in r.get_json()["grid"]]
 
 
-def test_a_deck_learned_through_another_process_is_read_with(app, client):
+def test_a_deck_learned_through_another_process_is_read_with(app, client, shared):
     folder = Path(app.config["DECK_FOLDER"])  # the app fixture resets the deck after
-    grid = registration_tables()[0]
-    photo, _ = synth.hand_table_photo(7050, grid, deck2.pisanki_face, (deck2.W, deck2.H),
-                                      deck2.mask())
+    photo, grid = first_table_photo(shared)
     truth = [[synth.card_json(c) for c in row] for row in grid]
     with_drawn = _recognise(client, photo)
     assert deck.REGISTERED["folder"] is None  # nothing registered yet: the drawn deck

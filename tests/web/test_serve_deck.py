@@ -15,8 +15,7 @@ import pytest
 
 from assistant.vision import pisanki as vp
 from assistant.vision import register, synth
-from benchmarks import deck2
-from tests.browser.test_deck_register import registration_tables
+from tests.browser.test_deck_register import first_table_photo
 from tests.web.test_guard import run_cli
 
 
@@ -49,14 +48,12 @@ def right(grid: list[list], truth: list[list]) -> int:
                for g, t in zip(grow, trow, strict=True))
 
 
-def test_serve_recognises_with_the_deck_folder_it_is_given(tmp_path):
-    grid = registration_tables()[0]
-    face, size, shape = deck2.pisanki_face, (deck2.W, deck2.H), deck2.mask()
+def test_serve_recognises_with_the_deck_folder_it_is_given(tmp_path, shared):
     folder = tmp_path / "my-deck"
-    # One photo (drawing one costs seconds): learned into the folder, then read by the server.
-    # It shows the server reads with the folder's cards; reading fresh photos after learning
-    # is benchmarks/recognition2.py's part.
-    fresh, _ = synth.hand_table_photo(7050, grid, face, size, shape)
+    # One photo (drawing one costs seconds; test_deck_follow learns the same one): learned
+    # into the folder, then read by the server. It shows the server reads with the folder's
+    # cards; reading fresh photos after learning is benchmarks/recognition2.py's part.
+    fresh, grid = first_table_photo(shared)
     register.learn_pisanki(fresh, [[synth.card_json(c) for c in row] for row in grid], folder)
     register.use_folder(None)
     drawn = vp.recognise(fresh, 4, 6)
