@@ -24,9 +24,11 @@ fresh judge (engraved navy cards, W/H 0.9, square corners), drawn after deck 9 h
 the lead to run once at the end of a session; never tune on it. benchmarks/deck11.py (--deck 11)
 is a fresh judge drawn once decks 7 and 10 had been looked at (pop-art 2:3 cards with very
 round corners on a mid-tone stock coloured by cloth and by suit, miscut), for the lead to run
-once at the end of a session; never tune on it.
+once at the end of a session; never tune on it. benchmarks/deck12.py (--deck 12) is development
+data drawn independently of deck 11, of its broad kind (painted full-colour art on a mid-tone
+terracotta stock, a narrow margin, clipped corners): its mistakes are listed.
 A judge deck's mistakes are not listed (--show-mistakes lists them).
-Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2..11] [--tables N] [--zones N]
+Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2..12] [--tables N] [--zones N]
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ import deck8  # noqa: E402
 import deck9  # noqa: E402
 import deck10  # noqa: E402
 import deck11  # noqa: E402
+import deck12  # noqa: E402
 import machine_speed  # noqa: E402
 
 from assistant.games import okoshki as ok  # noqa: E402
@@ -64,7 +67,7 @@ from assistant.vision import pisanki as vp  # noqa: E402
 
 class D:
     """The deck judged: deck2 (the project's second deck), deck3, deck5, deck7, deck9, deck10 or
-    deck11 (issue 27's judges)."""
+    deck11 (issue 27's judges), or a development deck (4, 6, 8, 12)."""
 
     deck = deck2
     number = 2
@@ -274,7 +277,7 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=24)
     ap.add_argument("--zones", type=int, default=12)
     ap.add_argument("--no-learn", action="store_true")
-    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6, 7, 8, 9, 10, 11), default=2,
+    ap.add_argument("--deck", type=int, choices=(2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12), default=2,
                     help="3: the third deck (benchmarks/deck3.py), never used for tuning; 4: the "
                          "development deck of issue 27 (benchmarks/deck4.py); "
                          "5: issue 27's judge (benchmarks/deck5.py), run only at checkpoints; "
@@ -286,7 +289,8 @@ def main() -> int:
                          "fresh judge, engraved navy cards of W/H 0.9 (benchmarks/deck10.py), "
                          "run once by the lead at the end; 11: a fresh judge, pop-art 2:3 "
                          "cards on a mid-tone coloured stock, miscut (benchmarks/deck11.py), "
-                         "run once by the lead at the end")
+                         "run once by the lead at the end; 12: development data, painted "
+                         "full-colour cards on a terracotta stock (benchmarks/deck12.py)")
     ap.add_argument("--show-mistakes", action="store_true",
                     help="list the mistakes of a judge deck too (whoever tunes must not look)")
     ap.add_argument("--learn-zones", action="store_true",
@@ -304,7 +308,7 @@ def main() -> int:
     D.first_table = 7200 + 100 * args.fresh
     D.first_layout = args.layout_seed
     decks = {2: deck2, 3: deck3, 4: deck4, 5: deck5, 6: deck6, 7: deck7, 8: deck8, 9: deck9,
-             10: deck10, 11: deck11}
+             10: deck10, 11: deck11, 12: deck12}
     D.deck, D.number = decks[args.deck], args.deck
     if args.size:
         w, h = (int(v) for v in args.size.lower().split("x"))
