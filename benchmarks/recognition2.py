@@ -15,18 +15,18 @@ Okoshki development deck of issue 27. benchmarks/deck5.py (--deck 5) is the issu
 drawn by a helper who never saw the recognisers (deck 3 having been seen once): run it only at
 checkpoints, and choose nothing in assistant/ by its figures. benchmarks/deck6.py (--deck 6) is
 more development data for issue 27, in a sixth style: its mistakes are listed.
-benchmarks/deck7.py (--deck 7) is a fresh judge in a seventh style, for the lead to run once at
-the end of a session; never tune on it. benchmarks/deck8.py (--deck 8) is development data drawn
-after it: full-bleed 3:5 cards on dark stock, a screen print (its mistakes are listed).
-benchmarks/deck9.py (--deck 9) is a fresh judge (near-square risograph cards), for the lead to
-run once at the end of a session; never tune on it. benchmarks/deck10.py (--deck 10) is another
-fresh judge (engraved navy cards, W/H 0.9, square corners), drawn after deck 9 had been run, for
-the lead to run once at the end of a session; never tune on it. benchmarks/deck11.py (--deck 11)
-is a fresh judge drawn once decks 7 and 10 had been looked at (pop-art 2:3 cards with very
-round corners on a mid-tone stock coloured by cloth and by suit, miscut), for the lead to run
-once at the end of a session; never tune on it. benchmarks/deck12.py (--deck 12) is development
-data drawn independently of deck 11, of its broad kind (painted full-colour art on a mid-tone
-terracotta stock, a narrow margin, clipped corners): its mistakes are listed.
+benchmarks/deck7.py (--deck 7) is a fresh judge in a seventh style, for the lead to run once at the
+end of a session; never tune on it. benchmarks/deck8.py (--deck 8) is development data drawn after
+it: full-bleed 3:5 cards on dark stock, a screen print (its mistakes are listed).
+benchmarks/deck9.py (--deck 9) is a fresh judge (near-square risograph cards), for the lead to run
+once at the end of a session; never tune on it. benchmarks/deck10.py (--deck 10) was drawn as
+another fresh judge (engraved navy cards, W/H 0.9, square corners) and is development data since
+choices were made looking at it (2026-12-06): its mistakes are listed. benchmarks/deck11.py (--deck
+11) is a fresh judge drawn once decks 7 and 10 had been looked at (pop-art 2:3 cards with very round
+corners on a mid-tone stock coloured by cloth and by suit, miscut), for the lead to run once at the
+end of a session; never tune on it. benchmarks/deck12.py (--deck 12) is development data drawn
+independently of deck 11, of its broad kind (painted full-colour art on a mid-tone terracotta stock,
+a narrow margin, clipped corners): its mistakes are listed.
 A judge deck's mistakes are not listed (--show-mistakes lists them).
 Run: nice .venv/bin/python benchmarks/recognition2.py [--deck 2..12] [--tables N] [--zones N]
 """
@@ -76,7 +76,7 @@ class D:
     first_table = 7200  # the seed of the first fresh table photo (--fresh moves it)
 
 
-JUDGES = (3, 5, 7, 9, 10, 11)  # drawn for judging only: their mistakes are not printed unless asked
+JUDGES = (3, 5, 7, 9, 11)  # drawn for judging only: their mistakes are not printed unless asked
 
 
 def layout(cards: list, rows: int, cols: int) -> list[list]:
@@ -285,9 +285,9 @@ def main() -> int:
                          "(benchmarks/deck7.py), run once by the lead at the end of a session; "
                          "8: development data, full-bleed tall cards on dark stock "
                          "(benchmarks/deck8.py); 9: a fresh judge, near-square risograph "
-                         "cards (benchmarks/deck9.py), run once by the lead at the end; 10: a "
-                         "fresh judge, engraved navy cards of W/H 0.9 (benchmarks/deck10.py), "
-                         "run once by the lead at the end; 11: a fresh judge, pop-art 2:3 "
+                         "cards (benchmarks/deck9.py), run once by the lead at the end; 10: "
+                         "development data (drawn as a judge), engraved navy cards of W/H 0.9 "
+                         "(benchmarks/deck10.py); 11: a fresh judge, pop-art 2:3 "
                          "cards on a mid-tone coloured stock, miscut (benchmarks/deck11.py), "
                          "run once by the lead at the end; 12: development data, painted "
                          "full-colour cards on a terracotta stock (benchmarks/deck12.py)")

@@ -11,7 +11,6 @@ from assistant.store import LocalAnnouncer, Store, metadata
 from assistant.store.announce_pg import PostgresAnnouncer
 from tests.conftest import own_database, postgres_url
 
-
 WOKEN = 3.0  # seconds: well before the waiter's timeout, whatever the machine's load
 
 
