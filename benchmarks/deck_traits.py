@@ -13,7 +13,10 @@ one trait of TRAITS, or "12-all" (every trait at once):
 - suitstock: the stock's colour by suit (Okoshki) or cloth (Pisanki), mid-tone, not terracotta;
 - outline: thick black outlines round every shape of the picture and round the picture;
 - halftone: flat fills (the picture's colours quantised) with halftone-dot shading where the
-  painting was shaded.
+  painting was shaded;
+- midindex: the index tab on the left edge at mid-height, not a quarter of the way down;
+- bigdots (not in "all"): halftone drawn coarser (dots twice as far apart) and screening every
+  fill, light ones too, as pop-art prints often screen whole backgrounds.
 """
 
 from __future__ import annotations
@@ -33,8 +36,9 @@ import deck12  # noqa: E402
 from assistant.games import okoshki as ok  # noqa: E402
 from assistant.games import pisanki as pg  # noqa: E402
 
-TRAITS = ("miscut", "round", "23", "suitstock", "outline", "halftone")
-NAMES = ("12", *(f"12-{t}" for t in TRAITS), "12-all")
+TRAITS = ("miscut", "round", "23", "suitstock", "outline", "halftone", "midindex")
+STRONGER = ("bigdots",)  # a trait drawn stronger, not part of "all"
+NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER), "12-all")
 PX_PER_MM = deck12.W / 70  # deck 12 is 70 mm wide
 W23 = round(60 * PX_PER_MM)  # a 2:3 card: 60 × 90 mm
 ROUND = 0.12  # the very round corners' radius, as a part of the width
@@ -53,7 +57,7 @@ def parse(name: str) -> frozenset[str]:
     trait = name.removeprefix("12-")
     if trait == "all":
         return frozenset(TRAITS)
-    if not name.startswith("12-") or trait not in TRAITS:
+    if not name.startswith("12-") or trait not in TRAITS + STRONGER:
         raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}")
     return frozenset((trait,))
 
@@ -92,8 +96,9 @@ def shifted(img: np.ndarray, dx: int, dy: int) -> np.ndarray:
     return out
 
 
-def halftone(art: np.ndarray, pitch: int = 6) -> np.ndarray:
-    """Flat fills (the colours quantised) with the painting's shading as halftone dots."""
+def halftone(art: np.ndarray, pitch: int = 6, screen: float = 0.15) -> np.ndarray:
+    """Flat fills (the colours quantised) with the painting's shading as halftone dots
+    (`pitch` px apart; `screen`: the ink every fill gets, shaded or not)."""
     px = art.reshape(-1, 3).astype(np.float32)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
     cv2.setRNGSeed(1)
@@ -102,7 +107,7 @@ def halftone(art: np.ndarray, pitch: int = 6) -> np.ndarray:
     # the shading: how much darker the painting is than its flat fill, dots where it is
     lum = cv2.cvtColor(art, cv2.COLOR_BGR2GRAY).astype(np.float32)
     flum = cv2.cvtColor(flat.astype(np.uint8), cv2.COLOR_BGR2GRAY).astype(np.float32)
-    dark = np.clip((flum - lum) / 40 + 0.15, 0, 1)
+    dark = np.clip((flum - lum) / 40 + screen, 0, 1)
     dark = cv2.GaussianBlur(dark, (0, 0), 1.5)
     h, w = lum.shape
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -150,11 +155,19 @@ class Variant:
             cut = (deck12.W - self.W) // 2
             img = np.zeros_like(img)
             img[:, :self.W] = scene[:, cut:cut + self.W]
-        index(img)
+        if "midindex" in self.traits:  # the tab drawn as on deck 12, the picture rolled under it
+            down = self.H // 2 - (deck12.TAB[1] + deck12.TAB[3]) // 2
+            img = np.roll(img, -down, 0)
+            index(img)
+            img = np.roll(img, down, 0)
+        else:
+            index(img)
         img = img[:, :self.W]
         lines = outline_lines(img) if "outline" in self.traits else None
         if "halftone" in self.traits:
             img = halftone(img)
+        if "bigdots" in self.traits:
+            img = halftone(img, pitch=12, screen=0.35)
         if lines is not None:  # found on the painting: the shapes, not the dots
             img[lines > 0] = INK
         return img

@@ -99,3 +99,22 @@ def test_halftone_shades_with_dots_and_fills_flat():
     dots = out.sum(2) < 0.6 * out.sum(2).max()
     assert dots[:, :50].mean() < dots[:, 100:].mean() / 2  # darker: more ink
     assert len({tuple(p) for p in out[:, :50].reshape(-1, 3)}) <= 3  # flat, a few dots
+
+
+def test_the_index_at_mid_height():
+    cid = SOME[2]
+    face = dt.variant("12-midindex").okoshki_face(cid)
+    x0, y0, x1, y1 = deck12.TAB
+    down = deck12.H // 2 - (y0 + y1) // 2
+    base = deck12.okoshki_face(cid)
+    assert np.abs(face[y0 + down:y1 + down, x0:x1].astype(int) - base[y0:y1, x0:x1]).mean() < 6
+    assert np.abs(face[y0:y1, x0:x1].astype(int) - base[y0:y1, x0:x1]).mean() > 20
+
+
+def test_big_dots_are_twice_as_far_apart():
+    img = np.full((96, 96, 3), (60, 120, 200), np.uint8)
+    for pitch in (6, 12):
+        out = dt.halftone(img, pitch=pitch, screen=0.35).astype(int)
+        row = out[48].sum(1) < 0.6 * out.sum(2).max()  # ink along one row
+        starts = np.count_nonzero(row[1:] & ~row[:-1])
+        assert starts == pytest.approx(96 / (np.sqrt(2) * pitch), abs=1.5)  # a 45° screen
