@@ -52,13 +52,15 @@ def main() -> int:
         scale = img.shape[1] / synth.PHOTO_W
         found = [(a[0], bool(a[2]), np.array(a[3], np.float64)) for a in answers[str(seed)]]
         used: set[int] = set()
-        lost = []
+        lost, wrong = [], []
         for c in truth["cards"]:
             q = np.array(c["quad"]) * scale
             best = max(range(len(found)), key=lambda i: iou(found[i][2], q), default=-1)
             if best >= 0 and best not in used and iou(found[best][2], q) > 0.5:
                 used.add(best)
                 colour = (0, 200, 0) if found[best][0] == c["id"] else (0, 140, 255)
+                if found[best][0] != c["id"]:
+                    wrong.append(f"{c['id']}->{found[best][0]}{'?' if found[best][1] else ''}")
             else:
                 colour = (0, 0, 255)
                 lost.append(c["id"])
@@ -72,7 +74,7 @@ def main() -> int:
         path = out / f"{seed}.png"
         cv2.imwrite(str(path), img)
         print(f"{path}: {len(truth['cards'])} cards, {len(found)} answers, not found: "
-              f"{' '.join(lost) or '-'}")
+              f"{' '.join(lost) or '-'}; named wrong (? marked unsure): {' '.join(wrong) or '-'}")
     return 0
 
 
