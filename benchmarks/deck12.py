@@ -431,7 +431,8 @@ def _flowers(img: np.ndarray, card: pg.Card) -> None:
         _bloom(img, c, kind, 1.0, stem)
 
 
-def _index_pisanki(img: np.ndarray, card: pg.Card) -> None:
+def index_pisanki(img: np.ndarray, card: pg.Card) -> None:
+    """The index tab and the card's egg (or flower) drawn on a card's picture."""
     x, y = _tab(img)
     if card.egg and card.double:
         for dx in (-6, 6):
@@ -469,9 +470,16 @@ def _back() -> np.ndarray:
 @cache
 def pisanki_face(card: pg.Card | None) -> np.ndarray:
     """One card of the twelfth deck (None: its back)."""
-    name = repr(card)
+    img = pisanki_scene(card)
+    if card is not None:
+        index_pisanki(img, card)
+    return _finish(img, repr(card))
+
+
+def pisanki_scene(card: pg.Card | None) -> np.ndarray:
+    """A Pisanki card's picture before its index and finish (for benchmarks/deck_traits.py)."""
     if card is None:
-        return _finish(_back(), name)
+        return _back()
     img = _laid(card.cloth).copy()
     if card.egg and card.double:  # two eggs tilted towards each other, overlapping
         _egg(img, (104, 176), 0.78, card.egg, -18)
@@ -479,8 +487,7 @@ def pisanki_face(card: pg.Card | None) -> np.ndarray:
     elif card.egg:
         _egg(img, (136, 170), 1.0, card.egg, -14)
     _flowers(img, card)
-    _index_pisanki(img, card)
-    return _finish(img, name)
+    return img
 
 
 def pisanki_deck() -> list[pg.Card | None]:
@@ -765,6 +772,23 @@ def _ivy(img: np.ndarray, cid: str) -> None:
 @cache
 def okoshki_face(cid: str) -> np.ndarray:
     """One Okoshki card of the twelfth deck."""
+    img = okoshki_scene(cid).copy()
+    index_okoshki(img, cid)
+    return _finish(img, cid)
+
+
+def index_okoshki(img: np.ndarray, cid: str) -> None:
+    """The index tab and the window's number drawn on a card's picture."""
+    x, y = _tab(img)
+    text = str(ok.CARDS[cid].window)
+    size, _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, 1.1, 2)
+    cv2.putText(img, text, (x - size[0] // 2, y + size[1] // 2), cv2.FONT_HERSHEY_DUPLEX, 1.1,
+                (40, 40, 120), 2, AA)
+
+
+@cache
+def okoshki_scene(cid: str) -> np.ndarray:
+    """An Okoshki card's picture before its index and finish (read-only)."""
     card = ok.CARDS[cid]
     img = _house().copy()
     _view(img, card.kind, card.window)
@@ -778,12 +802,8 @@ def okoshki_face(cid: str) -> np.ndarray:
     if card.kind.startswith("cat"):
         _cat(img, card.kind, cx + 30)
     _ivy(img, cid)
-    x, y = _tab(img)
-    text = str(card.window)
-    size, _ = cv2.getTextSize(text, cv2.FONT_HERSHEY_DUPLEX, 1.1, 2)
-    cv2.putText(img, text, (x - size[0] // 2, y + size[1] // 2), cv2.FONT_HERSHEY_DUPLEX, 1.1,
-                (40, 40, 120), 2, AA)
-    return _finish(img, cid)
+    img.flags.writeable = False
+    return img
 
 
 def okoshki_faces() -> dict[str, np.ndarray]:

@@ -25,6 +25,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import machine_speed  # noqa: E402  (this checkout's, whichever --root is read)
 
 
+def zone_cards(i: int) -> int:
+    """How many cards the i-th zone holds (as benchmarks/recognition2.py's zones)."""
+    return 10 + (i * 7) % 21
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
@@ -32,6 +37,9 @@ def main() -> int:
     # (README): a development deck since; 3, 5, 7, 9 and 11 stay judges; 12 was drawn as
     # development data
     ap.add_argument("--deck", type=int, choices=(2, 4, 6, 8, 10, 12), default=2)
+    ap.add_argument("--trait", help="with --deck 12: deck 12 with a trait added "
+                    "(benchmarks/deck_traits.py: miscut, round, 23, suitstock, outline, "
+                    "halftone, midindex, all; bigdots)")
     ap.add_argument("--zones", type=int, default=5)
     ap.add_argument("--first", type=int, default=0, help="the first zone (7600 + first)")
     ap.add_argument("--seed", type=int, default=7600, help="zone seeds start here")
@@ -53,7 +61,14 @@ def main() -> int:
     from assistant.vision import evaluate, register, synth
     from assistant.vision import okoshki as vo
 
-    dk = __import__(f"deck{args.deck}")
+    if args.trait:
+        if args.deck != 12:
+            ap.error("--trait needs --deck 12")
+        import deck_traits
+
+        dk = deck_traits.namespace(f"12-{args.trait}")
+    else:
+        dk = __import__(f"deck{args.deck}")
     faces = dk.okoshki_faces()
     # the registration's code (okoshki_find, register) is the same in the versions compared:
     # one registered folder per deck and per version of those files
@@ -61,7 +76,12 @@ def main() -> int:
     for name in ("register.py", "layout.py", "layout_fit.py", "okoshki_find.py", "outlines.py",
                  "okoshki_shape.py"):
         h.update((root / "assistant" / "vision" / name).read_bytes())
-    folder = Path(args.cache) / f"deck{args.deck}-{h.hexdigest()[:12]}"
+    deck_name = f"deck{args.deck}"
+    if args.trait:  # the variant's drawing is part of what was registered
+        for name in ("deck12.py", "deck_traits.py"):
+            h.update((Path(__file__).resolve().parent / name).read_bytes())
+        deck_name += f"-{args.trait}"
+    folder = Path(args.cache) / f"{deck_name}-{h.hexdigest()[:12]}"
     if not (folder / "done").exists():
         folder.mkdir(parents=True, exist_ok=True)
         grid = r2.layout([c.id for c in ok.DECK], 6, 8)
@@ -84,7 +104,7 @@ def main() -> int:
     cpu, total, exact = [], evaluate.Score(), 0
     answers = {}
     for i in range(args.first, args.first + args.zones):  # the zones of recognition2.py
-        photo = synth.okoshki_photo(args.seed + i, 10 + (i * 7) % 21, faces, dk.mask())
+        photo = synth.okoshki_photo(args.seed + i, zone_cards(i), faces, dk.mask())
         t0 = time.process_time()
         if prof:
             prof.enable()
@@ -107,7 +127,7 @@ def main() -> int:
                   " ".join(f"{c.id}{'?' if c.unsure else ''}" for c in res.cards))
     c = np.array(cpu)
     print(machine_speed.line())
-    print(f"deck {args.deck} root {root.name}: {len(c)} zones, CPU median {np.median(c):.2f} "
+    print(f"{deck_name} root {root.name}: {len(c)} zones, CPU median {np.median(c):.2f} "
           f"mean {c.mean():.2f} p95 {np.percentile(c, 95):.2f}; found {total.found}/"
           f"{total.total}, right {total.right}, wrong {total.wrong} "
           f"(marked {total.wrong_flagged}), invented {total.invented}, right marked unsure "

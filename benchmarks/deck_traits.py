@@ -1,0 +1,238 @@
+"""Deck 12 with one trait of another deck's style added at a time: a study of which trait makes
+Okoshki cards go unfound (issue 27; development data only).
+
+`variant("12-miscut")` is a module-like deck with deck12's interface (W, H, mask(),
+okoshki_faces(), pisanki_face(), pisanki_deck()). Names: "12" (deck 12 as drawn) and "12-" with
+one trait of TRAITS, or "12-all" (every trait at once):
+- miscut: each card's print (picture, index tab, outline) shifted by 1-3 mm inside the card's
+  outline, its own way, the stock showing wider on one side (cut into on the other);
+- round: very round corners (a radius of 12 % of the width) instead of clipped ones, the
+  picture's corners following them;
+- 23: a 2:3 card (60 × 90 mm), drawn at that size: the scene cropped at both sides, not
+  stretched, the index tab at its place on the left edge;
+- suitstock: the stock's colour by suit (Okoshki) or cloth (Pisanki), mid-tone, not terracotta;
+- outline: thick black outlines round every shape of the picture and round the picture;
+- halftone: flat fills (the picture's colours quantised) with halftone-dot shading where the
+  painting was shaded;
+- midindex: the index tab on the left edge at mid-height, not a quarter of the way down;
+- bigdots (not in "all"): halftone drawn coarser (dots twice as far apart) and screening every
+  fill, light ones too, as pop-art prints often screen whole backgrounds.
+"""
+
+from __future__ import annotations
+
+import sys
+import zlib
+from functools import cache
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import deck12  # noqa: E402
+
+from assistant.games import okoshki as ok  # noqa: E402
+from assistant.games import pisanki as pg  # noqa: E402
+
+TRAITS = ("miscut", "round", "23", "suitstock", "outline", "halftone", "midindex")
+STRONGER = ("bigdots",)  # a trait drawn stronger, not part of "all"
+NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER), "12-all")
+PX_PER_MM = deck12.W / 70  # deck 12 is 70 mm wide
+W23 = round(60 * PX_PER_MM)  # a 2:3 card: 60 × 90 mm
+ROUND = 0.12  # the very round corners' radius, as a part of the width
+# mid-tone stocks, as saturated as deck 12's terracotta (BGR)
+SUIT_STOCK = {"red": (60, 62, 172), "yellow": (40, 150, 182), "purple": (132, 70, 122),
+              "green": (72, 132, 70), "brown": (52, 92, 132), "blue": (152, 102, 52)}
+CLOTH_STOCK = {"checked": (44, 140, 164), "striped": (92, 100, 190), "dotted": (150, 92, 50),
+               "neutral": (120, 118, 112)}
+INK = (24, 20, 26)
+
+
+def parse(name: str) -> frozenset[str]:
+    """The traits a variant's name asks for ("12-all": every one)."""
+    if name == "12":
+        return frozenset()
+    trait = name.removeprefix("12-")
+    if trait == "all":
+        return frozenset(TRAITS)
+    if not name.startswith("12-") or trait not in TRAITS + STRONGER:
+        raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}")
+    return frozenset((trait,))
+
+
+def card_shape(w: int, h: int, inset: int, traits: frozenset[str]) -> np.ndarray:
+    """A card's (or its picture's, `inset` in) outline: clipped corners, or very round ones."""
+    m = np.zeros((h, w), np.uint8)
+    x0, y0, x1, y1 = inset, inset, w - 1 - inset, h - 1 - inset
+    if "round" in traits:
+        r = max(1, round(ROUND * w) - inset)
+        cv2.rectangle(m, (x0 + r, y0), (x1 - r, y1), 255, -1)
+        cv2.rectangle(m, (x0, y0 + r), (x1, y1 - r), 255, -1)
+        for cx, cy in ((x0 + r, y0 + r), (x1 - r, y0 + r), (x0 + r, y1 - r), (x1 - r, y1 - r)):
+            cv2.circle(m, (cx, cy), r, 255, -1, cv2.LINE_AA)
+        return m
+    cut = deck12.CHAMFER - (3 if inset else 0)  # deck 12's picture: a 3 px smaller chamfer
+    pts = [(x0 + cut, y0), (x1 - cut, y0), (x1, y0 + cut), (x1, y1 - cut), (x1 - cut, y1),
+           (x0 + cut, y1), (x0, y1 - cut), (x0, y0 + cut)]
+    cv2.fillPoly(m, [np.array(pts, np.int32)], 255, cv2.LINE_AA)
+    return m
+
+
+def miscut(name: str) -> tuple[int, int]:
+    """The shift (dx, dy) in px of one card's print: 1-3 mm, its own way."""
+    rng = np.random.default_rng(zlib.crc32(("miscut-" + name).encode()))
+    a, mm = rng.uniform(0, 2 * np.pi), rng.uniform(1, 3)
+    return round(mm * PX_PER_MM * np.cos(a)), round(mm * PX_PER_MM * np.sin(a))
+
+
+def shifted(img: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """`img` moved by (dx, dy), zeros where nothing moved in."""
+    out = np.zeros_like(img)
+    h, w = img.shape[:2]
+    out[max(0, dy):h + min(0, dy), max(0, dx):w + min(0, dx)] = \
+        img[max(0, -dy):h - max(0, dy), max(0, -dx):w - max(0, dx)]
+    return out
+
+
+def halftone(art: np.ndarray, pitch: int = 6, screen: float = 0.15) -> np.ndarray:
+    """Flat fills (the colours quantised) with the painting's shading as halftone dots
+    (`pitch` px apart; `screen`: the ink every fill gets, shaded or not)."""
+    px = art.reshape(-1, 3).astype(np.float32)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 10, 1.0)
+    cv2.setRNGSeed(1)
+    _, labels, centres = cv2.kmeans(px, 10, None, crit, 1, cv2.KMEANS_PP_CENTERS)
+    flat = centres[labels.ravel()].reshape(art.shape)
+    # the shading: how much darker the painting is than its flat fill, dots where it is
+    lum = cv2.cvtColor(art, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    flum = cv2.cvtColor(flat.astype(np.uint8), cv2.COLOR_BGR2GRAY).astype(np.float32)
+    dark = np.clip((flum - lum) / 40 + screen, 0, 1)
+    dark = cv2.GaussianBlur(dark, (0, 0), 1.5)
+    h, w = lum.shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    u, v = (xx + yy) / np.sqrt(2), (xx - yy) / np.sqrt(2)  # a screen at 45°
+    du = (u / pitch) % 1 - 0.5
+    dv = (v / pitch) % 1 - 0.5
+    dot = np.hypot(du, dv) < 0.5 * np.sqrt(dark)
+    out = flat.copy()
+    out[dot] *= 0.45
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def outline_lines(art: np.ndarray, thick: int = 3) -> np.ndarray:
+    """Where thick black outlines round every shape of the picture go (255 there)."""
+    edges = cv2.Canny(cv2.GaussianBlur(art, (0, 0), 1.5), 30, 80)
+    return cv2.dilate(edges, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (thick, thick)))
+
+
+def _stock(w: int, h: int, colour) -> np.ndarray:
+    """A mottled stock of `colour` (deck 12's mottle)."""
+    rng = np.random.default_rng(zlib.crc32(b"deck12-stock"))
+    mottle = cv2.GaussianBlur(rng.standard_normal((h, w)).astype(np.float32), (0, 0), 9)
+    mottle *= 12 / (mottle.std() + 1e-6)
+    img = np.array(colour, np.float32) + mottle[..., None] * np.float32([0.6, 0.8, 1.0])
+    return np.clip(img, 0, 255).astype(np.uint8)
+
+
+class Variant:
+    """Deck 12 with some traits added: deck12's interface, its cards drawn anew."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.traits = parse(name)
+        self.W = W23 if "23" in self.traits else deck12.W
+        self.H = deck12.H
+
+    def mask(self) -> np.ndarray:
+        """The card's shape, 255 inside."""
+        return card_shape(self.W, self.H, 0, self.traits)
+
+    def _picture(self, scene: np.ndarray, index) -> np.ndarray:
+        """The scene at this variant's width (cropped at both sides), its index drawn."""
+        img = np.array(scene)
+        if self.W != deck12.W:  # cropped, then the tab drawn at the left edge as on deck 12
+            cut = (deck12.W - self.W) // 2
+            img = np.zeros_like(img)
+            img[:, :self.W] = scene[:, cut:cut + self.W]
+        if "midindex" in self.traits:  # the tab drawn as on deck 12, the picture rolled under it
+            down = self.H // 2 - (deck12.TAB[1] + deck12.TAB[3]) // 2
+            img = np.roll(img, -down, 0)
+            index(img)
+            img = np.roll(img, down, 0)
+        else:
+            index(img)
+        img = img[:, :self.W]
+        lines = outline_lines(img) if "outline" in self.traits else None
+        if "halftone" in self.traits:
+            img = halftone(img)
+        if "bigdots" in self.traits:
+            img = halftone(img, pitch=12, screen=0.35)
+        if lines is not None:  # found on the painting: the shapes, not the dots
+            img[lines > 0] = INK
+        return img
+
+    def _finish(self, art: np.ndarray, name: str, stock) -> np.ndarray:
+        """As deck 12's finish: the picture on the stock, soft, lit and textured; then the
+        variant's outline round the picture and its miscut."""
+        w, h = self.W, self.H
+        panel = card_shape(w, h, deck12.MARGIN, self.traits)
+        if "outline" in self.traits:  # a thick black rule round the picture
+            ring = cv2.subtract(panel, cv2.erode(panel, np.ones((5, 5), np.uint8)))
+            art = art.copy()
+            art[ring > 127] = INK
+        art = cv2.GaussianBlur(art, (0, 0), 0.7)
+        a = cv2.GaussianBlur(panel.astype(np.float32) / 255, (0, 0), 1.2)[..., None]
+        if "miscut" in self.traits:
+            dx, dy = miscut(name)
+            art, a = shifted(art, dx, dy), shifted(a, dx, dy)
+        colour = deck12.TERRACOTTA if stock is None else stock
+        base = deck12._stock() if (w, colour) == (deck12.W, deck12.TERRACOTTA) \
+            else _stock(w, h, colour)
+        out = base * (1 - a) + art * a
+        rng = np.random.default_rng(zlib.crc32(("deck12-finish-" + name).encode()))
+        lx, tx, ty = (int(v) for v in rng.integers(0, deck12.W, 3))
+        light, tex = deck12._sheets()
+        ty = ty % h
+        out = out * light[:, lx:lx + w] + tex[ty:ty + h, tx:tx + w]
+        return np.clip(out, 0, 255).astype(np.uint8)
+
+    @cache  # noqa: B019  (a handful of variants live for the whole run)
+    def okoshki_face(self, cid: str) -> np.ndarray:
+        """One Okoshki card of this variant."""
+        art = self._picture(deck12.okoshki_scene(cid), lambda img: deck12.index_okoshki(img, cid))
+        suit = ok.CARDS[cid].suit.split("-")[0]
+        return self._finish(art, cid, SUIT_STOCK[suit] if "suitstock" in self.traits else None)
+
+    def okoshki_faces(self) -> dict[str, np.ndarray]:
+        """All 48 Okoshki cards of this variant by id."""
+        return {c.id: self.okoshki_face(c.id) for c in ok.DECK}
+
+    @cache  # noqa: B019
+    def pisanki_face(self, card: pg.Card | None) -> np.ndarray:
+        """One Pisanki card of this variant (None: its back)."""
+        def index(img):
+            if card is not None:
+                deck12.index_pisanki(img, card)
+        art = self._picture(deck12.pisanki_scene(card), index)
+        stock = CLOTH_STOCK[card.cloth] if card is not None and "suitstock" in self.traits \
+            else None
+        return self._finish(art, repr(card), stock)
+
+    def pisanki_deck(self) -> list[pg.Card | None]:
+        """Deck 12's split of the 75 exhibition cards."""
+        return deck12.pisanki_deck()
+
+
+@cache
+def variant(name: str) -> Variant:
+    """The deck variant called `name` (one of NAMES)."""
+    return Variant(name)
+
+
+def namespace(name: str) -> SimpleNamespace:
+    """The variant as a module-like namespace (W, H, mask, okoshki_faces, pisanki_face, ...)."""
+    v = variant(name)
+    return SimpleNamespace(W=v.W, H=v.H, mask=v.mask, okoshki_faces=v.okoshki_faces,
+                           okoshki_face=v.okoshki_face, pisanki_face=v.pisanki_face,
+                           pisanki_deck=v.pisanki_deck)
