@@ -94,8 +94,10 @@ def main() -> int:
             try:
                 register.register_okoshki_photos(photos, folder)
                 break
-            except register.RegisterError:
-                continue
+            except register.RegisterError as exc:
+                refused = exc
+        else:  # never registered: nothing is kept as if it were
+            sys.exit(f"deck {args.deck}: registration refused three photos ({refused})")
         (folder / "done").write_text("ok")
     register.use_folder(folder)
     vo.recognise(synth.okoshki_photo(1, 3, faces, dk.mask())[0])  # warm the references
