@@ -10,7 +10,7 @@ import numpy as np
 from assistant.vision import okoshki as vo
 from assistant.vision import okoshki_settle, synth
 from assistant.vision.decode import decode
-from assistant.vision.okoshki_describe import _lab, _lab_done, _lab_raw
+from assistant.vision.okoshki_describe import _lab, _lab_done, _lab_raw, _outside
 from assistant.vision.okoshki_views import view_table
 
 
@@ -64,7 +64,7 @@ def test_the_distance_outside_a_range_is_the_length_of_the_excess():
     b = cv2.GaussianBlur(rng.normal(0, 1, (vo.SH, vo.SW, 3)).astype(np.float32), (0, 0), 2)
     lo, hi = vo._span(b)
     excess = np.maximum(lo - a, 0) + np.maximum(a - hi, 0)
-    assert np.allclose(okoshki_settle._outside(a, (lo, hi)),
+    assert np.allclose(_outside(a, (lo, hi)),
                        np.sqrt((excess ** 2).sum(axis=2)), atol=1e-5)
     assert np.allclose(okoshki_settle._gap(a, b), np.sqrt(((a - b) ** 2).sum(axis=2)),
                        atol=1e-5)
