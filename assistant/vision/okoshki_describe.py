@@ -61,8 +61,8 @@ def _card_balanced(flat: np.ndarray) -> np.ndarray:
     # asks a gain that cut the sky and its clouds to one white, leaving the window's number
     # only in its small numeral: such a card is balanced on its own lightest inks instead
     # (its lightest hundredth to cream, channel by channel; a pale card's paper is its
-    # lightest large part, and is balanced on its frame as before)
-    # (every other pixel each way: this runs for every outline a zone's look tries)
+    # lightest large part, and is balanced on its frame as before); measured on every other
+    # pixel each way, as this runs for every outline a zone's look tries
     brightest = flat[::2, ::2].max(axis=2).reshape(-1)
     k = len(brightest) * 19 // 20
     inside = float(np.clip((float(np.partition(brightest, k)[k]) / float(paper.max())
