@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-GROUNDS = ("cloth", "plaid", "wood", "light")
+GROUNDS = ("cloth", "plaid", "wood", "light", "any")  # any: drawn as recognition2.py does
 
 
 def main() -> int:
@@ -55,6 +55,8 @@ def main() -> int:
     from assistant.vision import pisanki as vp
 
     r2.D.deck, r2.D.number = __import__(f"deck{args.deck}"), args.deck
+    if args.ground == "any":
+        args.ground = None
     if args.outlines:
         return _outlines(args, r2, vp, cards, decode)
     total = {"cells": 0, "right": 0, "silent": 0, "right_unsure": 0, "outline_ok": 0}
@@ -87,7 +89,8 @@ def main() -> int:
                         right_unsure += got.unsure
                     else:
                         silent += not got.unsure
-                        wrong.append(f"r{r}c{c}{'' if got.unsure else ' SILENT'}")
+                        wrong.append(f"r{r}c{c} {want} -> {synth.card_json(got.card)} "
+                                     f"({got.confidence}{'' if got.unsure else ', SILENT'})")
             total["cells"] += rows * cols
             total["right"] += right
             total["silent"] += silent
@@ -100,7 +103,7 @@ def main() -> int:
                 print(f"seed {seed} {rows}x{cols}: {right}/{rows * cols} right, {silent} silent, "
                       f"{right_unsure} right unsure; found {len(found) - sides} by outline + "
                       f"{sides} by sides ({how}); outline off {err:.1%}; CPU {cpu[-1]:.2f} s"
-                      + (f"; wrong {' '.join(wrong)}" if wrong else ""))
+                      + (f"; wrong {'; '.join(wrong)}" if wrong else ""))
             if save:
                 _draw(cv2, np, img, truth, res, found, save / f"deck{args.deck}-{args.ground}"
                       f"-{seed}.png")
@@ -122,6 +125,7 @@ def main() -> int:
 def _outlines(args, r2, vp, cards, decode) -> int:
     """Each table's outline only: found card by card or not, within 3 % or not, doubted."""
     ok = off_marked = off_silent = by_cards = 0
+    dump = {}
     for seed in range(args.seed, args.seed + args.tables):
         data, truth = r2.fresh_table(seed, args.ground)
         rows, cols = truth["rows"], truth["cols"]
@@ -136,6 +140,8 @@ def _outlines(args, r2, vp, cards, decode) -> int:
         off_marked += err >= 0.03 and doubt is not None
         off_silent += err >= 0.03 and doubt is None
         by_cards += fit is not None
+        dump[str(seed)] = {"found": [[round(v, 2) for v in f.centre] for f in found],
+                           "quad": quad.round(2).tolist(), "doubt": doubt}
         if not args.quiet:
             how = ("pinned" if fit is not None and fit[1] else
                    "not pinned" if fit is not None else "no fit")
@@ -145,6 +151,8 @@ def _outlines(args, r2, vp, cards, decode) -> int:
     print(f"deck {args.deck} on {args.ground}, {args.tables} tables from seed {args.seed}: "
           f"outline fitted to cards on {by_cards}, within 3 % on {ok}, off and doubted "
           f"{off_marked}, off and not doubted {off_silent}")
+    if args.dump:
+        Path(args.dump).write_text(json.dumps(dump))
     return 0
 
 
