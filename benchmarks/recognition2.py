@@ -102,8 +102,9 @@ def pisanki_register(folder: Path) -> None:
                                corners)
 
 
-def fresh_table(seed: int) -> tuple[bytes, dict]:
-    """A hand-laid table of the second deck (each card once, 0–2 face down)."""
+def fresh_table(seed: int, ground: str | None = None) -> tuple[bytes, dict]:
+    """A hand-laid table of the second deck (each card once, 0–2 face down), on `ground` (the
+    photo maker draws one when None)."""
     rng = np.random.default_rng(seed)
     rows, cols = [(4, 6), (3, 6), (3, 5)][seed % 3]
     cards = D.deck.pisanki_deck()
@@ -112,7 +113,7 @@ def fresh_table(seed: int) -> tuple[bytes, dict]:
         picked[i] = None
     grid = layout(picked, rows, cols)
     data, truth = synth.hand_table_photo(seed, grid, D.deck.pisanki_face, (D.deck.W, D.deck.H),
-                                         D.deck.mask())
+                                         D.deck.mask(), ground=ground)
     truth["grid"] = [[synth.card_json(c) for c in row] for row in grid]
     return data, truth
 

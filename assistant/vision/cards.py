@@ -56,8 +56,8 @@ def candidates(img: np.ndarray) -> list[Found]:
     return out
 
 
-def _cards(found: list[Found]) -> list[Found]:
-    """One candidate per card (the outermost of nested outlines) of the table's card size."""
+def _outermost(found: list[Found]) -> list[Found]:
+    """One candidate per place (the outermost of nested outlines), the largest first."""
     found = sorted(found, key=lambda f: -f.size[0] * f.size[1])
     kept: list[Found] = []
     for f in found:
@@ -65,9 +65,21 @@ def _cards(found: list[Found]) -> list[Found]:
                 < 0.3 * k.size[0]]
         if not near:
             kept.append(f)
-    if len(kept) < 4:
+    return kept
+
+
+def _cards(found: list[Found], area: float | None = None) -> list[Found]:
+    """One candidate per card (the outermost of nested outlines) of the table's card size:
+    about `area`, by default the median outline's."""
+    return _sized(_outermost(found), found, area)
+
+
+def _sized(kept: list[Found], found: list[Found], area: float | None) -> list[Found]:
+    """_cards of the outermost candidates `kept` (of all `found`)."""
+    if len(kept) < 4 and area is None:
         return kept
-    area = float(np.median([k.size[0] * k.size[1] for k in kept]))
+    if area is None:
+        area = float(np.median([k.size[0] * k.size[1] for k in kept]))
     kept = [k for k in kept if 0.55 * area < k.size[0] * k.size[1] < 1.5 * area]
     if len(kept) < 4:
         return kept
@@ -128,9 +140,26 @@ def _pitch(along: np.ndarray, across: np.ndarray, across_size: float, size: floa
     return pitch
 
 
-def find(img: np.ndarray) -> list[Found]:
-    """The cards found on the photo, one outline each, all of the table's one card size."""
-    return _cards(candidates(img))
+def find(img: np.ndarray, shapes: list[Found] | None = None) -> list[Found]:
+    """The cards found on the photo (among its `candidates`, when given), one outline each,
+    all of the table's one card size."""
+    return _cards(candidates(img) if shapes is None else shapes)
+
+
+def other_sizes(found: list[Found]) -> list[list[Found]]:
+    """The cards `_cards` would keep of candidates `found` if the table's card were of each
+    other size of outline found (not the median's), the largest first: on a patterned cloth
+    the squares between a plaid's bands can outnumber the cards whose outline closes, and the
+    median outline is then one of them."""
+    kept = _outermost(found)
+    usual = {f.centre for f in _sized(kept, found, None)}
+    out: list[list[Found]] = []
+    for k in kept:
+        group = _sized(kept, found, k.size[0] * k.size[1])
+        centres = {f.centre for f in group}
+        if centres != usual and all(centres != {f.centre for f in g} for g in out):
+            out.append(group)
+    return out
 
 
 def table_quad(img: np.ndarray, rows: int, cols: int, cards: list[Found] | None = None

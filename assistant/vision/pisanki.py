@@ -296,11 +296,29 @@ def find_cards(img: np.ndarray, rows: int, cols: int) -> list[cards.Found]:
     """The table's cards, each by its own outline: those whose outline is closed, and, when
     they do not pin the table's outline down, beside them those whose sides stand out
     (full-bleed prints run into the edge)."""
-    found = cards.find(img)
-    fit = cards.table_fit(img, rows, cols, found)
-    if fit is not None and fit[1]:  # enough: a card found by its sides may sit a stripe off
+    shapes = cards.candidates(img)
+    found = cards.find(img, shapes)
+    if _pinned(img, rows, cols, found):  # enough: a card found by its sides may sit a stripe off
         return found
-    return card_sides.grown(img, found, rows, cols)
+    grown = card_sides.grown(img, found, rows, cols)
+    if _pinned(img, rows, cols, grown):
+        return grown
+    # the outlines of the median size may be a patterned cloth's squares (a plaid's, between
+    # its bands, can outnumber the cards whose outline closes): the table's cards may be
+    # outlines of another size, the largest first
+    for other in cards.other_sizes(shapes):
+        if _pinned(img, rows, cols, other):
+            return other
+        more = card_sides.grown(img, other, rows, cols)
+        if _pinned(img, rows, cols, more):
+            return more
+    return grown
+
+
+def _pinned(img: np.ndarray, rows: int, cols: int, found: list[cards.Found]) -> bool:
+    """Whether the cards `found` pin the table's outline down (cards.table_fit)."""
+    fit = cards.table_fit(img, rows, cols, found)
+    return fit is not None and fit[1]
 
 
 def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | None = None
