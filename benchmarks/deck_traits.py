@@ -21,7 +21,9 @@ one trait of TRAITS, or "12-all" (every trait at once):
   FLAT, as a pop-art deck's are: the painting's texture smoothed away and its colours
   quantised to FLAT_COLOURS uniform areas with clean edges, the blind kept in its suit's colour
   (and print), no canvas-and-brush texture in the finish; the index drawn as before. Pisanki
-  cards stay painted.
+  cards stay painted;
+- flatter (not in "all"; "12-flatter-all" with it): flat, stronger: 4 colours, and no area
+  narrower than about 11 px (a tenth of the window) kept: only the large shapes stay.
 """
 
 from __future__ import annotations
@@ -43,11 +45,14 @@ from assistant.games import pisanki as pg  # noqa: E402
 
 TRAITS = ("miscut", "round", "23", "suitstock", "outline", "halftone", "midindex")
 STRONGER = ("bigdots",)  # a trait drawn stronger, not part of "all"
-SCENE = ("flat",)  # the scene redrawn, not part of "all" ("12-flat-all": with all of it)
-NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER + SCENE), "12-all", "12-flat-all")
+SCENE = ("flat", "flatter")  # the scene redrawn, not in "all" ("12-flat-all": with all of it)
+NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER + SCENE), "12-all",
+         *(f"12-{t}-all" for t in SCENE))
 PX_PER_MM = deck12.W / 70  # deck 12 is 70 mm wide
 W23 = round(60 * PX_PER_MM)  # a 2:3 card: 60 × 90 mm
 FLAT_COLOURS = 6  # a flat scene's colour areas (besides the blind and the index)
+FLAT_AREA = 5  # the side of the neighbourhood whose most common colour a flat pixel takes
+FLATTER = (4, 11)  # "flatter": fewer colours, only areas wider than about 11 px
 ROUND = 0.12  # the very round corners' radius, as a part of the width
 # mid-tone stocks, as saturated as deck 12's terracotta (BGR)
 SUIT_STOCK = {"red": (60, 62, 172), "yellow": (40, 150, 182), "purple": (132, 70, 122),
@@ -64,8 +69,8 @@ def parse(name: str) -> frozenset[str]:
     trait = name.removeprefix("12-")
     if trait == "all":
         return frozenset(TRAITS)
-    if trait == "flat-all":
-        return frozenset((*TRAITS, "flat"))
+    if trait.removesuffix("-all") in SCENE and trait.endswith("-all"):
+        return frozenset((*TRAITS, trait.removesuffix("-all")))
     if not name.startswith("12-") or trait not in TRAITS + STRONGER + SCENE:
         raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}")
     return frozenset((trait,))
@@ -139,18 +144,20 @@ def blind_cloth() -> np.ndarray:
     return m
 
 
-def flat(scene: np.ndarray, blind, colours: int = FLAT_COLOURS) -> np.ndarray:
+def flat(scene: np.ndarray, blind, colours: int = FLAT_COLOURS, area: int = FLAT_AREA
+         ) -> np.ndarray:
     """Deck 12's painted scene printed flat: texture smoothed away, the colours quantised to
-    `colours` uniform areas with clean edges; the blind's cloth in its `blind` colour, its print
-    (if any) in ivory, so that the suit stays readable."""
+    `colours` uniform areas with clean edges (each pixel the most common colour of the
+    `area` × `area` round it: no shape much narrower than that stays); the blind's cloth in its
+    `blind` colour, its print (if any) in ivory, so that the suit stays readable."""
     smooth = cv2.bilateralFilter(cv2.medianBlur(scene, 5), 9, 40, 5)
     px = smooth.reshape(-1, 3).astype(np.float32)
     crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1.0)
     cv2.setRNGSeed(1)
     _, labels, centres = cv2.kmeans(px, colours, None, crit, 2, cv2.KMEANS_PP_CENTERS)
     labels = labels.reshape(scene.shape[:2])
-    # clean edges: each pixel takes the colour most of its 5 × 5 neighbourhood has (no specks)
-    votes = np.stack([cv2.boxFilter((labels == k).astype(np.float32), -1, (5, 5))
+    # clean edges: each pixel takes the colour most of its neighbourhood has (no specks)
+    votes = np.stack([cv2.boxFilter((labels == k).astype(np.float32), -1, (area, area))
                       for k in range(colours)])
     out = centres[votes.argmax(0)].astype(np.uint8)
     # the blind: two inks (the suit's colour, ivory where its florets are), from the painting
@@ -250,9 +257,11 @@ class Variant:
         scene = deck12.okoshki_scene(cid)
         if "flat" in self.traits:
             scene = flat(scene, deck12.BLIND[suit])
+        if "flatter" in self.traits:
+            scene = flat(scene, deck12.BLIND[suit], *FLATTER)
         art = self._picture(scene, lambda img: deck12.index_okoshki(img, cid))
         return self._finish(art, cid, SUIT_STOCK[suit] if "suitstock" in self.traits else None,
-                            texture="flat" not in self.traits)
+                            texture=not self.traits & set(SCENE))
 
     def okoshki_faces(self) -> dict[str, np.ndarray]:
         """All 48 Okoshki cards of this variant by id."""
