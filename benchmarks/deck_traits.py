@@ -3,7 +3,8 @@ Okoshki cards go unfound (issue 27; development data only).
 
 `variant("12-miscut")` is a module-like deck with deck12's interface (W, H, mask(),
 okoshki_faces(), pisanki_face(), pisanki_deck()). Names: "12" (deck 12 as drawn) and "12-" with
-one trait of TRAITS, or "12-all" (every trait at once):
+one trait of TRAITS, or "12-all" (every trait at once), or traits joined by "+"
+("12-flat+bigdots"; "12-flat-all" is "12-flat+all"):
 - miscut: each card's print (picture, index tab, outline) shifted by 1-3 mm inside the card's
   outline, its own way, the stock showing wider on one side (cut into on the other);
 - round: very round corners (a radius of 12 % of the width) instead of clipped ones, the
@@ -66,14 +67,18 @@ def parse(name: str) -> frozenset[str]:
     """The traits a variant's name asks for ("12-all": every one)."""
     if name == "12":
         return frozenset()
-    trait = name.removeprefix("12-")
-    if trait == "all":
-        return frozenset(TRAITS)
-    if trait.removesuffix("-all") in SCENE and trait.endswith("-all"):
-        return frozenset((*TRAITS, trait.removesuffix("-all")))
-    if not name.startswith("12-") or trait not in TRAITS + STRONGER + SCENE:
-        raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}")
-    return frozenset((trait,))
+    out: set[str] = set()
+    # "12-flat-all" is flat and all; "12-flat+bigdots": several traits joined by "+"
+    parts = name.removeprefix("12-").replace("-all", "+all").split("+")
+    for trait in parts:
+        if trait == "all":
+            out |= set(TRAITS)
+        elif name.startswith("12-") and trait in TRAITS + STRONGER + SCENE:
+            out.add(trait)
+        else:
+            raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}, or "
+                             "traits joined by +")
+    return frozenset(out)
 
 
 def card_shape(w: int, h: int, inset: int, traits: frozenset[str]) -> np.ndarray:
