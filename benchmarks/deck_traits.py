@@ -3,7 +3,8 @@ Okoshki cards go unfound (issue 27; development data only).
 
 `variant("12-miscut")` is a module-like deck with deck12's interface (W, H, mask(),
 okoshki_faces(), pisanki_face(), pisanki_deck()). Names: "12" (deck 12 as drawn) and "12-" with
-one trait of TRAITS, or "12-all" (every trait at once):
+one trait of TRAITS, or "12-all" (every trait at once), or traits joined by "+"
+("12-flat+bigdots"; "12-flat-all" is "12-flat+all"):
 - miscut: each card's print (picture, index tab, outline) shifted by 1-3 mm inside the card's
   outline, its own way, the stock showing wider on one side (cut into on the other);
 - round: very round corners (a radius of 12 % of the width) instead of clipped ones, the
@@ -16,7 +17,14 @@ one trait of TRAITS, or "12-all" (every trait at once):
   painting was shaded;
 - midindex: the index tab on the left edge at mid-height, not a quarter of the way down;
 - bigdots (not in "all"): halftone drawn coarser (dots twice as far apart) and screening every
-  fill, light ones too, as pop-art prints often screen whole backgrounds.
+  fill, light ones too, as pop-art prints often screen whole backgrounds;
+- flat (not in "all"; "12-flat-all": flat and every trait of "all"): each Okoshki scene printed
+  FLAT, as a pop-art deck's are: the painting's texture smoothed away and its colours
+  quantised to FLAT_COLOURS uniform areas with clean edges, the blind kept in its suit's colour
+  (and print), no canvas-and-brush texture in the finish; the index drawn as before. Pisanki
+  cards stay painted;
+- flatter (not in "all"; "12-flatter-all" with it): flat, stronger: 4 colours, and no area
+  narrower than about 11 px (a tenth of the window) kept: only the large shapes stay.
 """
 
 from __future__ import annotations
@@ -38,9 +46,14 @@ from assistant.games import pisanki as pg  # noqa: E402
 
 TRAITS = ("miscut", "round", "23", "suitstock", "outline", "halftone", "midindex")
 STRONGER = ("bigdots",)  # a trait drawn stronger, not part of "all"
-NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER), "12-all")
+SCENE = ("flat", "flatter")  # the scene redrawn, not in "all" ("12-flat-all": with all of it)
+NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER + SCENE), "12-all",
+         *(f"12-{t}-all" for t in SCENE))
 PX_PER_MM = deck12.W / 70  # deck 12 is 70 mm wide
 W23 = round(60 * PX_PER_MM)  # a 2:3 card: 60 × 90 mm
+FLAT_COLOURS = 6  # a flat scene's colour areas (besides the blind and the index)
+FLAT_AREA = 5  # the side of the neighbourhood whose most common colour a flat pixel takes
+FLATTER = (4, 11)  # "flatter": fewer colours, only areas wider than about 11 px
 ROUND = 0.12  # the very round corners' radius, as a part of the width
 # mid-tone stocks, as saturated as deck 12's terracotta (BGR)
 SUIT_STOCK = {"red": (60, 62, 172), "yellow": (40, 150, 182), "purple": (132, 70, 122),
@@ -54,12 +67,18 @@ def parse(name: str) -> frozenset[str]:
     """The traits a variant's name asks for ("12-all": every one)."""
     if name == "12":
         return frozenset()
-    trait = name.removeprefix("12-")
-    if trait == "all":
-        return frozenset(TRAITS)
-    if not name.startswith("12-") or trait not in TRAITS + STRONGER:
-        raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}")
-    return frozenset((trait,))
+    out: set[str] = set()
+    # "12-flat-all" is flat and all; "12-flat+bigdots": several traits joined by "+"
+    parts = name.removeprefix("12-").replace("-all", "+all").split("+")
+    for trait in parts:
+        if trait == "all":
+            out |= set(TRAITS)
+        elif name.startswith("12-") and trait in TRAITS + STRONGER + SCENE:
+            out.add(trait)
+        else:
+            raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}, or "
+                             "traits joined by +")
+    return frozenset(out)
 
 
 def card_shape(w: int, h: int, inset: int, traits: frozenset[str]) -> np.ndarray:
@@ -120,6 +139,42 @@ def halftone(art: np.ndarray, pitch: int = 6, screen: float = 0.15) -> np.ndarra
     return np.clip(out, 0, 255).astype(np.uint8)
 
 
+def blind_cloth() -> np.ndarray:
+    """Where deck 12's roller blind covers the glass (its cloth and scalloped hem), 255 there."""
+    x0, y0, x1, _ = deck12.GLASS
+    m = np.zeros((deck12.H, deck12.W), np.uint8)
+    cv2.rectangle(m, (x0, y0), (x1, deck12.HEM), 255, -1)
+    for x in range(x0, x1 - 8, 15):
+        cv2.ellipse(m, (x + 7, deck12.HEM), (8, 8), 0, 0, 180, 255, -1)
+    return m
+
+
+def flat(scene: np.ndarray, blind, colours: int = FLAT_COLOURS, area: int = FLAT_AREA
+         ) -> np.ndarray:
+    """Deck 12's painted scene printed flat: texture smoothed away, the colours quantised to
+    `colours` uniform areas with clean edges (each pixel the most common colour of the
+    `area` × `area` round it: no shape much narrower than that stays); the blind's cloth in its
+    `blind` colour, its print (if any) in ivory, so that the suit stays readable."""
+    smooth = cv2.bilateralFilter(cv2.medianBlur(scene, 5), 9, 40, 5)
+    px = smooth.reshape(-1, 3).astype(np.float32)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 1.0)
+    cv2.setRNGSeed(1)
+    _, labels, centres = cv2.kmeans(px, colours, None, crit, 2, cv2.KMEANS_PP_CENTERS)
+    labels = labels.reshape(scene.shape[:2])
+    # clean edges: each pixel takes the colour most of its neighbourhood has (no specks)
+    votes = np.stack([cv2.boxFilter((labels == k).astype(np.float32), -1, (area, area))
+                      for k in range(colours)])
+    out = centres[votes.argmax(0)].astype(np.uint8)
+    # the blind: two inks (the suit's colour, ivory where its florets are), from the painting
+    cloth = cv2.erode(blind_cloth(), np.ones((3, 3), np.uint8)) > 0
+    ink = np.array(blind, np.float32)
+    ivory = np.array(deck12.IVORY, np.float32)
+    src = scene[cloth].astype(np.float32)
+    near = np.linalg.norm(src - ivory, axis=1) < np.linalg.norm(src - ink, axis=1)
+    out[cloth] = np.where(near[:, None], ivory, ink).astype(np.uint8)
+    return out
+
+
 def outline_lines(art: np.ndarray, thick: int = 3) -> np.ndarray:
     """Where thick black outlines round every shape of the picture go (255 there)."""
     edges = cv2.Canny(cv2.GaussianBlur(art, (0, 0), 1.5), 30, 80)
@@ -172,9 +227,10 @@ class Variant:
             img[lines > 0] = INK
         return img
 
-    def _finish(self, art: np.ndarray, name: str, stock) -> np.ndarray:
-        """As deck 12's finish: the picture on the stock, soft, lit and textured; then the
-        variant's outline round the picture and its miscut."""
+    def _finish(self, art: np.ndarray, name: str, stock, texture: bool = True) -> np.ndarray:
+        """As deck 12's finish: the picture on the stock, soft, lit and textured (`texture`:
+        the canvas-and-brush, not on a flat print); then the variant's outline round the
+        picture and its miscut."""
         w, h = self.W, self.H
         panel = card_shape(w, h, deck12.MARGIN, self.traits)
         if "outline" in self.traits:  # a thick black rule round the picture
@@ -194,15 +250,23 @@ class Variant:
         lx, tx, ty = (int(v) for v in rng.integers(0, deck12.W, 3))
         light, tex = deck12._sheets()
         ty = ty % h
-        out = out * light[:, lx:lx + w] + tex[ty:ty + h, tx:tx + w]
+        out = out * light[:, lx:lx + w]
+        if texture:
+            out = out + tex[ty:ty + h, tx:tx + w]
         return np.clip(out, 0, 255).astype(np.uint8)
 
     @cache  # noqa: B019  (a handful of variants live for the whole run)
     def okoshki_face(self, cid: str) -> np.ndarray:
         """One Okoshki card of this variant."""
-        art = self._picture(deck12.okoshki_scene(cid), lambda img: deck12.index_okoshki(img, cid))
         suit = ok.CARDS[cid].suit.split("-")[0]
-        return self._finish(art, cid, SUIT_STOCK[suit] if "suitstock" in self.traits else None)
+        scene = deck12.okoshki_scene(cid)
+        if "flat" in self.traits:
+            scene = flat(scene, deck12.BLIND[suit])
+        if "flatter" in self.traits:
+            scene = flat(scene, deck12.BLIND[suit], *FLATTER)
+        art = self._picture(scene, lambda img: deck12.index_okoshki(img, cid))
+        return self._finish(art, cid, SUIT_STOCK[suit] if "suitstock" in self.traits else None,
+                            texture=not self.traits & set(SCENE))
 
     def okoshki_faces(self) -> dict[str, np.ndarray]:
         """All 48 Okoshki cards of this variant by id."""

@@ -39,7 +39,7 @@ def main() -> int:
     ap.add_argument("--deck", type=int, choices=(2, 4, 6, 8, 10, 12), default=2)
     ap.add_argument("--trait", help="with --deck 12: deck 12 with a trait added "
                     "(benchmarks/deck_traits.py: miscut, round, 23, suitstock, outline, "
-                    "halftone, midindex, all; bigdots)")
+                    "halftone, midindex, all; bigdots, flat, flat-all)")
     ap.add_argument("--zones", type=int, default=5)
     ap.add_argument("--first", type=int, default=0, help="the first zone (7600 + first)")
     ap.add_argument("--seed", type=int, default=7600, help="zone seeds start here")

@@ -46,6 +46,12 @@ MIN_INLIERS = 6  # matches a card's place must explain (rotation, scale and shif
 # the faces before it counts (ACCEPT). recognition2 --tables 0 --zones 12, 10 → 7 → 6: deck 8
 # found 193 → 200 → 202/204, deck 4 202 → 204 → 204 (invented 1 → 0), decks 2 and 6 the same
 
+INSTANCES = 8  # the cards one reference's matches are searched for, one after another
+NO_CARDS = 8  # and how many fits that are no card (a collapsed scale) may come between them:
+# a halftone-dot face's keypoints are alike, hundreds of its matches meet on one photo point,
+# and a fit through them shrinks the card to that point. Counted as instances, two such fits
+# of each reference left 11 of deck 12-flat+bigdots' 204 cards to no reference at all
+
 NFEATURES = 12000
 SIFT_SCALE = 0.5  # the photo's keypoints are found at this share of the working size
 TILE, OVERLAP = 768, 128  # SIFT doubles the image first: tiles keep its memory near 150 MB
@@ -194,8 +200,9 @@ def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.n
         src_a, dst_a = _near_matches(nn_idx[rows], nn_dist[rows], ref_kps[r], pts)
         pix_a = _pixels(dst_a, img.shape)
         alive = np.ones(len(src_a), bool)
-        for _ in range(8):  # find the instances one after another
-            if alive.sum() < MIN_INLIERS:
+        cards = 0
+        for _ in range(INSTANCES + NO_CARDS):  # find the instances one after another
+            if cards == INSTANCES or alive.sum() < MIN_INLIERS:
                 break
             # Cards lie flat and the phone looks down: rotation, scale and shift (a 2-point
             # model) explain a card, and RANSAC needs far fewer tries than for a homography.
@@ -209,6 +216,7 @@ def find_cards(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[np.n
             alive[idx[inl.ravel().astype(bool)]] = False
             if _quad_ok(quad, img.shape):
                 found.append((quad, int(inl.sum())))
+                cards += 1
             # drop every remaining match inside this card too (the dropped need no asking)
             live = np.nonzero(alive)[0]
             alive[live[_inside_pixels(quad, pix_a[live], img.shape)]] = False

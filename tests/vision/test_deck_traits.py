@@ -29,8 +29,11 @@ def test_the_plain_variant_is_deck_12_as_drawn():
 def test_names():
     assert dt.parse("12-all") == frozenset(dt.TRAITS)
     assert dt.parse("12-round") == {"round"}
-    with pytest.raises(ValueError):
-        dt.parse("12-glitter")
+    assert dt.parse("12-flat-all") == {*dt.TRAITS, "flat"}
+    assert dt.parse("12-flat+bigdots") == {"flat", "bigdots"}
+    for name in ("12-glitter", "12-flat+", "13-round", "12-flat+glitter"):
+        with pytest.raises(ValueError):
+            dt.parse(name)
 
 
 def test_a_miscut_moves_each_card_its_own_way_by_1_to_3_mm():
@@ -118,3 +121,34 @@ def test_big_dots_are_twice_as_far_apart():
         row = out[48].sum(1) < 0.6 * out.sum(2).max()  # ink along one row
         starts = np.count_nonzero(row[1:] & ~row[:-1])
         assert starts == pytest.approx(96 / (np.sqrt(2) * pitch), abs=1.5)  # a 45° screen
+
+
+def test_a_flat_scene_is_a_few_uniform_colours_its_blind_in_the_suits():
+    cid = "purple-print-2"
+    scene = deck12.okoshki_scene(cid)
+    out = dt.flat(scene, deck12.BLIND["purple"])
+    colours = {tuple(p) for p in out.reshape(-1, 3)}
+    assert len(colours) <= dt.FLAT_COLOURS + 2  # the blind's two inks besides
+    assert len({tuple(p) for p in scene.reshape(-1, 3)}) > 1000  # the painting: thousands
+    x0, y0, x1, _ = deck12.GLASS
+    cloth = (slice(y0 + 10, deck12.HEM - 2), slice(x0 + 2, x1 - 1))  # above the ivory fringe
+    inks = {tuple(p) for p in out[cloth].reshape(-1, 3)}
+    assert inks == {tuple(deck12.BLIND["purple"]), tuple(deck12.IVORY)}  # the print's two
+    plain = dt.flat(deck12.okoshki_scene("purple-2"), deck12.BLIND["purple"])
+    assert {tuple(p) for p in plain[cloth].reshape(-1, 3)} == {tuple(deck12.BLIND["purple"])}
+    # no specks: a flat area's edge is clean (few pixels unlike all four neighbours)
+    lone = ((out[1:-1, 1:-1] != out[:-2, 1:-1]).any(2) & (out[1:-1, 1:-1] != out[2:, 1:-1]).any(2)
+            & (out[1:-1, 1:-1] != out[1:-1, :-2]).any(2) & (out[1:-1, 1:-1] != out[1:-1, 2:]).any(2))
+    assert lone.mean() < 0.002
+
+
+def test_flat_faces_lose_the_paintings_texture_and_keep_the_index():
+    cid = SOME[2]
+    face = dt.variant("12-flat").okoshki_face(cid).astype(np.float32)
+    base = deck12.okoshki_face(cid).astype(np.float32)
+    wall = (slice(62, 78), slice(60, 200))  # the stucco over the window: one fill, lit
+    assert face[wall].std(axis=(0, 1)).max() < 0.3 * base[wall].std(axis=(0, 1)).max()
+    x0, y0, x1, y1 = deck12.TAB
+    assert np.abs(face[y0:y1, x0:x1] - base[y0:y1, x0:x1]).mean() < 12
+    flatter = dt.flat(deck12.okoshki_scene(cid), deck12.BLIND["red"], *dt.FLATTER)
+    assert len({tuple(p) for p in flatter.reshape(-1, 3)}) <= dt.FLATTER[0] + 2
