@@ -26,6 +26,10 @@ PHOTO_W, PHOTO_H = 4000, 3000
 # temporaries (a float64 noise array alone is 288 MB) whose allocation and memory traffic cost
 # more than the arithmetic.
 BAND = 32
+# The blur runs over bands of BLUR_BAND rows read with BLUR_MARGIN rows more each side: more
+# than the Gaussian's reach (OpenCV's kernel for float images spans 4 sigma each side, at
+# most 11 rows for the largest sigma drawn, 2.6).
+BLUR_BAND, BLUR_MARGIN = 256, 32
 
 
 def _add_noise(img: np.ndarray, rng: np.random.Generator, sigma: float, channels: int) -> None:
@@ -104,14 +108,19 @@ def _finish(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) ->
             glow *= strength
             img[y0:y0 + BAND] += glow
     sigma = rng.uniform(0.8, 2.6) * strength
-    img = cv2.GaussianBlur(img, (0, 0), sigma)
     noise = rng.uniform(2, 7)
+    rows = img.shape[0]
     out = np.empty(img.shape, np.uint8)
-    for y0 in range(0, img.shape[0], BAND):
-        band = img[y0:y0 + BAND]
-        band += rng.normal(0, noise, band.shape).astype(np.float32)
-        np.clip(band, 0, 255, out=band)
-        out[y0:y0 + BAND] = band  # truncated, as astype(np.uint8)
+    for y0 in range(0, rows, BLUR_BAND):
+        # blurred a band at a time: a band's rows read the same rows around them as a blur of
+        # the whole photo reads (BLUR_MARGIN rows more each side), so give the same values
+        a, b = max(0, y0 - BLUR_MARGIN), min(rows, y0 + BLUR_BAND + BLUR_MARGIN)
+        blurred = cv2.GaussianBlur(img[a:b], (0, 0), sigma)[y0 - a:y0 - a + BLUR_BAND]
+        for y1 in range(0, blurred.shape[0], BAND):
+            band = blurred[y1:y1 + BAND]
+            band += rng.normal(0, noise, band.shape).astype(np.float32)
+            np.clip(band, 0, 255, out=band)
+            out[y0 + y1:y0 + y1 + band.shape[0]] = band  # truncated, as astype(np.uint8)
     return out
 
 
