@@ -21,6 +21,24 @@ from assistant.games import pisanki as pg
 from assistant.vision import deck
 
 PHOTO_W, PHOTO_H = 4000, 3000
+# The per-pixel camera effects run over bands of this many rows: the same arithmetic, in the
+# same order, as over the whole photo at once (so the same bytes), without whole-photo
+# temporaries (a float64 noise array alone is 288 MB) whose allocation and memory traffic cost
+# more than the arithmetic.
+BAND = 32
+# The blur runs over bands of BLUR_BAND rows read with BLUR_MARGIN rows more each side: more
+# than the Gaussian's reach (OpenCV's kernel for float images spans 4 sigma each side, at
+# most 11 rows for the largest sigma drawn, 2.6).
+BLUR_BAND, BLUR_MARGIN = 256, 32
+
+
+def _add_noise(img: np.ndarray, rng: np.random.Generator, sigma: float, channels: int) -> None:
+    """img += rng.normal(0, sigma, (rows, cols, channels)) as float32, in place, drawn a band
+    of rows at a time (C order: the numbers one draw of the whole would give)."""
+    rows, cols = img.shape[:2]
+    for y0 in range(0, rows, BAND):
+        band = img[y0:y0 + BAND]
+        band += rng.normal(0, sigma, (band.shape[0], cols, channels)).astype(np.float32)
 
 
 def rounded_mask(w: int, h: int, radius: int) -> np.ndarray:
@@ -50,7 +68,7 @@ def _tablecloth(rng: np.random.Generator) -> np.ndarray:
     weave = (np.sin(xx * 1.7) * np.sin(yy * 1.7)).astype(np.float32) * 8
     img += weave[..., None]
     img = cv2.resize(img, (PHOTO_W, PHOTO_H), interpolation=cv2.INTER_LINEAR)
-    img += rng.normal(0, 6, (PHOTO_H, PHOTO_W, 1)).astype(np.float32)
+    _add_noise(img, rng, 6, 1)
     return img
 
 
@@ -74,19 +92,36 @@ def _clutter(rng: np.random.Generator) -> np.ndarray:
 
 
 def _finish(img: np.ndarray, rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
-    """Camera effects: colour cast, glare, blur, noise."""
+    """Camera effects: colour cast, glare, blur, noise (`img`, float32, is changed in place)."""
     cast = rng.uniform(1 - 0.12 * strength, 1 + 0.12 * strength, 3).astype(np.float32)
-    img = img * cast * rng.uniform(0.85, 1.1)
+    img *= cast
+    img *= rng.uniform(0.85, 1.1)
     if rng.random() < 0.7:  # glare: a soft bright spot
         cx, cy = rng.uniform(0.2, 0.8) * PHOTO_W, rng.uniform(0.2, 0.8) * PHOTO_H
         r = rng.uniform(300, 800)
+        gain = rng.uniform(25, 60)
         yy, xx = np.ogrid[0:PHOTO_H, 0:PHOTO_W]
-        spot = np.exp(-(((xx - cx) ** 2 + (yy - cy) ** 2) / (2 * r * r))).astype(np.float32)
-        img = img + spot[..., None] * rng.uniform(25, 60) * strength
+        dx2 = (xx - cx) ** 2
+        for y0 in range(0, PHOTO_H, BAND):
+            spot = np.exp(-((dx2 + (yy[y0:y0 + BAND] - cy) ** 2) / (2 * r * r)))
+            glow = spot.astype(np.float32)[..., None] * gain
+            glow *= strength
+            img[y0:y0 + BAND] += glow
     sigma = rng.uniform(0.8, 2.6) * strength
-    img = cv2.GaussianBlur(img, (0, 0), sigma)
-    img = img + rng.normal(0, rng.uniform(2, 7), img.shape).astype(np.float32)
-    return np.clip(img, 0, 255).astype(np.uint8)
+    noise = rng.uniform(2, 7)
+    rows = img.shape[0]
+    out = np.empty(img.shape, np.uint8)
+    for y0 in range(0, rows, BLUR_BAND):
+        # blurred a band at a time: a band's rows read the same rows around them as a blur of
+        # the whole photo reads (BLUR_MARGIN rows more each side), so give the same values
+        a, b = max(0, y0 - BLUR_MARGIN), min(rows, y0 + BLUR_BAND + BLUR_MARGIN)
+        blurred = cv2.GaussianBlur(img[a:b], (0, 0), sigma)[y0 - a:y0 - a + BLUR_BAND]
+        for y1 in range(0, blurred.shape[0], BAND):
+            band = blurred[y1:y1 + BAND]
+            band += rng.normal(0, noise, band.shape).astype(np.float32)
+            np.clip(band, 0, 255, out=band)
+            out[y0 + y1:y0 + y1 + band.shape[0]] = band  # truncated, as astype(np.uint8)
+    return out
 
 
 def _paste(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
@@ -105,7 +140,8 @@ def _paste(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray) -> None:
     mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), m2, size, flags=cv2.INTER_LINEAR)
     alpha = (mask.astype(np.float32) / 255)[..., None]
     region = canvas[y0:y1, x0:x1]
-    region[:] = region * (1 - alpha) + warped.astype(np.float32) * alpha
+    region *= 1 - alpha
+    region += warped.astype(np.float32) * alpha
 
 
 def random_table(rng: np.random.Generator, rows: int, cols: int, face_down: int) -> list[list[Any]]:
@@ -299,7 +335,8 @@ def background(rng: np.random.Generator, kind: str) -> np.ndarray:
         img = np.full((h, w, 3), rng.uniform(215, 245), np.float32)
         img += (np.sin(xx / 40) * 3)[..., None]
     img = cv2.resize(img.astype(np.float32), (PHOTO_W, PHOTO_H), interpolation=cv2.INTER_LINEAR)
-    return img + rng.normal(0, 5, (PHOTO_H, PHOTO_W, 1)).astype(np.float32)
+    _add_noise(img, rng, 5, 1)
+    return img
 
 
 def _paste_masked(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray,
@@ -321,7 +358,8 @@ def _paste_masked(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray,
     alpha = cv2.warpPerspective(shape, m2, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
     a = (alpha.astype(np.float32) / 255)[..., None]
     region = canvas[y0:y1, x0:x1]
-    region[:] = region * (1 - a) + warped.astype(np.float32) * a
+    region *= 1 - a
+    region += warped.astype(np.float32) * a
 
 
 def _shadow_and_blur(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -331,6 +369,7 @@ def _shadow_and_blur(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         a = rng.uniform(0, np.pi)
         d = (xx - PHOTO_W / 2) * np.cos(a) + (yy - PHOTO_H / 2) * np.sin(a) - rng.uniform(-900, 900)
         band = 1 - rng.uniform(0.25, 0.45) * np.exp(-(d / rng.uniform(150, 400)) ** 2)
+        # float64 from here on (np.cos gives a float64): not in place, as the photos were made
         img = img * cv2.resize(band, (PHOTO_W, PHOTO_H))[..., None]
     if rng.random() < 0.3:
         n = int(rng.integers(5, 13))

@@ -68,13 +68,18 @@ def test_a_layouts_outline_is_not_pulled_by_glare_beside_it():
     assert max(err) < 8, err
 
 
+def zone_7607(shared) -> tuple[bytes, dict]:
+    """Deck 8's zone photo 7607 (17 cards), drawn once a run (test_synth_bytes checks it)."""
+    return shared("deck8-zone-7607", lambda: synth.okoshki_photo(
+        7607, 17, deck8.okoshki_faces(), deck8.mask()))
+
+
 def test_full_bleed_dark_cards_in_a_zone_are_found_by_how_unlike_the_table_they_are(
-        tmp_path, deck8_registered):
+        tmp_path, deck8_registered, shared):
     # The features miss some cards; the light blobs the finder then looks for cover a
     # quarter of a dark full-bleed card at most, so it found none of those: 15 of 17 here.
     deck8_registered(tmp_path)  # register_okoshki_photos([_layout(7500)[0]]), once a run
-    faces = deck8.okoshki_faces()
-    photo, truth = synth.okoshki_photo(7607, 17, faces, deck8.mask())
+    photo, truth = zone_7607(shared)
     img = register.decode(photo)
     found = okoshki_zone.find_matches(img, okoshki_find.card_aspect(tmp_path))
     scale = img.shape[1] / synth.PHOTO_W
