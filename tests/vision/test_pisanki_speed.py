@@ -27,9 +27,9 @@ def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, 
     seen = []
     find = vp.cards.find
 
-    def counting(img):
+    def counting(img, shapes=None):
         seen.append((cv2.getNumThreads(), _blas_threads()))
-        return find(img)
+        return find(img, shapes)
 
     monkeypatch.setattr(vp.cards, "find", counting)
     data, truth = drawn(synth.pisanki_photo, 7, 3, 5, 1)
@@ -41,7 +41,7 @@ def test_a_table_is_read_on_one_thread_and_the_count_is_given_back(monkeypatch, 
 
 
 def test_the_count_is_given_back_when_reading_fails(monkeypatch, two_threads, drawn):
-    def broken(img):
+    def broken(img, shapes=None):
         raise RuntimeError("no table")
 
     monkeypatch.setattr(vp.cards, "find", broken)
