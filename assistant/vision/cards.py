@@ -68,14 +68,15 @@ def _outermost(found: list[Found]) -> list[Found]:
     return kept
 
 
-def _cards(found: list[Found], area: float | None = None) -> list[Found]:
-    """One candidate per card (the outermost of nested outlines) of the table's card size:
-    about `area`, by default the median outline's."""
-    return _sized(_outermost(found), found, area)
+def _cards(found: list[Found]) -> list[Found]:
+    """One candidate per card (the outermost of nested outlines) of the table's card size
+    (about the median outline's)."""
+    return _sized(_outermost(found), found, None)
 
 
 def _sized(kept: list[Found], found: list[Found], area: float | None) -> list[Found]:
-    """_cards of the outermost candidates `kept` (of all `found`)."""
+    """_cards of the outermost candidates `kept` (of all `found`), of a card about `area`
+    (None: the median outline's)."""
     if len(kept) < 4 and area is None:
         return kept
     if area is None:

@@ -115,21 +115,16 @@ def references() -> tuple[list[str], list, list[np.ndarray], np.ndarray]:
     return [str(i) for i in z["ids"]], kps, descs, z["thumbs"]
 
 
-def _inside(quad: np.ndarray, xy: np.ndarray, shape: tuple) -> np.ndarray:
-    """Which points (pixel positions on an image of `shape`) fall in the quad as
-    fillConvexPoly draws it, drawn only over the quad's box (a whole-image mask per card
-    found cost about a twentieth of the finding)."""
-    return _inside_pixels(quad, _pixels(xy, shape), shape)
-
-
 def _pixels(xy: np.ndarray, shape: tuple) -> np.ndarray:
     """Points as the pixels of an image of `shape` they fall on (clipped to its edges)."""
     return np.clip(xy.astype(int), 0, [shape[1] - 1, shape[0] - 1])
 
 
 def _inside_pixels(quad: np.ndarray, pix: np.ndarray, shape: tuple) -> np.ndarray:
-    """_inside of points already made pixels (`_pixels`): a reference's matches are made
-    pixels once, not again for each of the up to 8 cards it finds."""
+    """Which pixels (`_pixels` of points on an image of `shape`) fall in the quad as
+    fillConvexPoly draws it, drawn only over the quad's box (a whole-image mask per card
+    found cost about a twentieth of the finding). A reference's matches are made pixels
+    once, not again for each of the up to 8 cards it finds."""
     corners = quad.astype(np.int32)
     x0, y0 = np.clip(corners.min(axis=0), 0, [shape[1] - 1, shape[0] - 1])
     x1, y1 = np.clip(corners.max(axis=0), 0, [shape[1] - 1, shape[0] - 1])

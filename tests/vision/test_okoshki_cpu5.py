@@ -72,7 +72,8 @@ def test_which_points_lie_inside_is_the_same_from_pixels_made_once():
     pix = okoshki_find._pixels(xy, img.shape)
     live = np.nonzero(rng.random(len(xy)) < 0.6)[0]
     for quad in quads:
-        want = okoshki_find._inside(quad, xy[live], img.shape)
+        want = okoshki_find._inside_pixels(
+            quad, okoshki_find._pixels(xy[live], img.shape), img.shape)
         assert want.any()
         assert (okoshki_find._inside_pixels(quad, pix[live], img.shape) == want).all()
 

@@ -160,7 +160,8 @@ def test_the_matches_inside_a_card_found_are_those_a_whole_image_mask_gives(wher
     quad = (np.float32([[-40, -55], [40, -55], [40, 55], [-40, 55]]) @ rot.T + centre)
     xy = rng.uniform([-30, -30], [430, 330], (5000, 2)).astype(np.float32)
     want = _whole_image_inside(quad.astype(np.float32), xy, shape)
-    got = okoshki_find._inside(quad.astype(np.float32), xy, shape)
+    got = okoshki_find._inside_pixels(quad.astype(np.float32),
+                                      okoshki_find._pixels(xy, shape), shape)
     assert (got == want).all()
     assert want.any() or where == "outside"
 
