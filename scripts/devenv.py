@@ -426,8 +426,10 @@ def cmd_test(args: list[str]) -> int:
     with step("ruff check ."):
         if subprocess.run([str(bin_ / "ruff"), "check", "."], cwd=ROOT).returncode:
             raise Stop("ruff found problems (above): fix them, or `.venv/bin/ruff check --fix .`")
+    # --durations: the slowest tests are named in every run's log (where the suite's time
+    # goes, and how far the slowest is from pyproject.toml's per-test timeout)
     pytest = [str(bin_ / "python"), "-m", "pytest", "-q", "-rfEs", "-n", str(workers()),
-              "--dist", "worksteal", *args]
+              "--dist", "worksteal", "--durations=12", *args]
     print(f"==> {' '.join(shlex.quote(a) for a in pytest[2:])}", flush=True)
     return with_database(plan, dict(os.environ), pytest)
 
