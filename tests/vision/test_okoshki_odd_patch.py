@@ -55,7 +55,7 @@ def test_a_card_registered_as_drawn_stays_sure(tmp_path):
 
 
 def patch_map(centre: tuple[int, int], size: tuple[int, int], level: float = 1.0,
-              ground: float = 0.1) -> np.ndarray:
+              ground: float = 0.05) -> np.ndarray:
     """A misfit map (SH × SW) of `ground` with an elliptic patch of `level`."""
     fit = np.full((SH, SW), ground, np.float32)
     cv2.ellipse(fit, centre, size, 0, 0, 360, level, -1)
@@ -73,6 +73,11 @@ def test_a_speck_or_an_even_misfit_is_not():
     assert not okoshki_zone._odd_patch(patch_map((60, 60), (3, 3)), NOTHING_HIDDEN)
     # the whole card as far off (a light, a blur): nothing stands out from its surroundings
     assert not okoshki_zone._odd_patch(np.full((SH, SW), 0.8, np.float32), NOTHING_HIDDEN)
+
+
+def test_a_patch_on_a_view_off_all_over_is_not():
+    # an outline a little off, or a light the view does not follow, leaves patches anywhere
+    assert not okoshki_zone._odd_patch(patch_map((60, 60), (9, 7), 1.3, 0.3), NOTHING_HIDDEN)
 
 
 def test_a_patch_where_another_card_lies_or_on_the_edge_is_not():
