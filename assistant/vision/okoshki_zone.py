@@ -3,6 +3,7 @@ settled, and the parts of each card that others lie over left out of its look.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -166,17 +167,18 @@ def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match
     for k, m, hidden in real:
         # each card is in the deck once: when two finds say the same card, both need a look
         twice = sum(1 for _, n, _ in real if n.id == m.id) > 1
-        out.append((m, twice or not _sure(m, hidden, fits[k])))
+        out.append((m, twice or not _sure(m, hidden, lambda k=k: fits[k])))
     return out
 
 
-def _sure(m: Match, hidden: np.ndarray, misfit: np.ndarray | None = None) -> bool:
+def _sure(m: Match, hidden: np.ndarray,
+          misfit: Callable[[], np.ndarray] | None = None) -> bool:
     """Whether a card's look is sure by itself (`hidden`: the part of it others lie over;
-    `misfit`: its view's misfit map (_misfit), when worked out)."""
+    `misfit`: gives its view's misfit map (_misfit), asked for only when all else is sure)."""
     doubtful = m.source == "corner" and m.score < SURE_GUESSED  # the outline may be off
     return not (m.margin < SURE_MARGIN or m.score < SURE_SCORE or doubtful
                 or hidden.mean() > HIDDEN_MOST
-                or (misfit is not None and _odd_patch(misfit, hidden)))
+                or (misfit is not None and _odd_patch(misfit(), hidden)))
 
 
 ODD_BLUR, ODD_AROUND = 3.0, 12.0  # pixels (of SW × SH): a patch's size, and its surroundings'
