@@ -3,6 +3,7 @@ settled, and the parts of each card that others lie over left out of its look.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -147,32 +148,73 @@ def read_zone(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[tuple[Match
             kept.append(m)
     kept = [_nudged(img, m, aspect) if m.source == "corner" else m for m in kept]
     settled = [_settled(img, m0) for m0 in kept]
-    covered = _hidden_parts(img, settled)
+    fits = _Fits(img, settled)  # each card's misfit map: who lies on top, and what is odd
+    covered = _hidden_parts(img, settled, fits)
     for k, hidden in enumerate(covered):
         # another card lies over this one: look again without that part, unless the close
         # look is already sure of it (on decks 2, 4, 6 and 8 such a look again changed no
         # sure card's id, only took 3 right cards to unsure, and cost deck 6 3 % of its CPU)
         if hidden.mean() >= HIDDEN_LOOK and not _sure(settled[k], hidden):
             settled[k] = _settled(img, settled[k], hidden)
+            fits.maps.pop(k, None)  # its answer was looked at again: its map too
     # a corner's guess the close look no longer finds a card at: on a dark stock (no light
     # blob to lie on) two flat plates of colour on deck 8's table passed the first look as a
     # plain face and settled at 0.42 and 0.44; on decks 2, 4, 6 and 8 no card read right was
     # dropped by this. Dropped before the flags: a dropped guess is no second find of a card
-    real = [(m, hidden) for m, hidden in zip(settled, covered, strict=True)
+    real = [(k, m, hidden) for k, (m, hidden) in enumerate(zip(settled, covered, strict=True))
             if not (m.source == "corner" and m.score < ACCEPT)]
     out = []
-    for m, hidden in real:
+    for k, m, hidden in real:
         # each card is in the deck once: when two finds say the same card, both need a look
-        twice = sum(1 for k, _ in real if k.id == m.id) > 1
-        out.append((m, twice or not _sure(m, hidden)))
+        twice = sum(1 for _, n, _ in real if n.id == m.id) > 1
+        out.append((m, twice or not _sure(m, hidden, lambda k=k: fits[k])))
     return out
 
 
-def _sure(m: Match, hidden: np.ndarray) -> bool:
-    """Whether a card's look is sure by itself (`hidden`: the part of it others lie over)."""
+def _sure(m: Match, hidden: np.ndarray,
+          misfit: Callable[[], np.ndarray] | None = None) -> bool:
+    """Whether a card's look is sure by itself (`hidden`: the part of it others lie over;
+    `misfit`: gives its view's misfit map (_misfit), asked for only when all else is sure)."""
     doubtful = m.source == "corner" and m.score < SURE_GUESSED  # the outline may be off
     return not (m.margin < SURE_MARGIN or m.score < SURE_SCORE or doubtful
-                or hidden.mean() > HIDDEN_MOST)
+                or hidden.mean() > HIDDEN_MOST
+                or (misfit is not None and _odd_patch(misfit(), hidden)))
+
+
+ODD_BLUR, ODD_AROUND = 3.0, 12.0  # pixels (of SW × SH): a patch's size, and its surroundings'
+ODD_ABOVE = 0.4  # a patch's misfit stands out this much from its surroundings' (standardised Lab)
+ODD_LEAST = 100  # pixels: a patch this large is a detail the named card's view lacks or has
+# (deck 10: a cloud one window has and its sibling lacks, 110-145 px at 0.4, and the one such
+# sibling read as sure, 123; right cards read as sure on decks 2, 4, 6, 10 and 12: 98 % under
+# 24 px, 3 of 944 at 100 or more)
+ODD_EDGE = 8  # pixels along the card's edge left out (the outline's own misfit)
+ODD_FITS = 0.12  # and only where the view fits the rest of the card this closely (mean): an
+# outline a little off, or a light that leaves the view off all over, makes patches stand out
+# anywhere (deck 8's full-bleed cards: 15 right ones read as sure had a patch, their view
+# 0.22-1.55 off on average; all right ones so marked on decks 2, 8, 10 and 12, 0.16 or more;
+# deck 10's sure sibling 0.06, its marked ones 0.08-0.15)
+
+
+def _odd_patch(misfit: np.ndarray, hidden: np.ndarray) -> bool:
+    """Whether the photo departs from the card's view in one compact patch, out of the parts
+    others lie over, while the view fits the rest of the card closely: a detail the photo has
+    and the named card lacks (a cloud, a cat) or the other way round, as a sibling one detail
+    away shows. The close look weighed only the cards the first look found near, and each
+    against another, never the winner against the photo."""
+    fit = misfit.astype(np.float32)
+    stands = cv2.GaussianBlur(fit, (0, 0), ODD_BLUR) - cv2.GaussianBlur(fit, (0, 0), ODD_AROUND)
+    # the card on top casts its edge and shadow beyond the hidden part: a margin around it
+    seen = cv2.dilate(hidden.astype(np.uint8), _ODD_GROW) == 0
+    e = ODD_EDGE
+    seen[:e], seen[-e:], seen[:, :e], seen[:, -e:] = False, False, False, False
+    if not seen.any() or fit[seen].mean() > ODD_FITS:
+        return False
+    patch = ((stands > ODD_ABOVE) & seen).astype(np.uint8)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(patch, connectivity=8)
+    return n > 1 and int(stats[1:, cv2.CC_STAT_AREA].max()) >= ODD_LEAST
+
+
+_ODD_GROW = np.ones((9, 9), np.uint8)
 
 
 HIDDEN_LOOK = 0.03  # a card this much under others is looked at again without that part
@@ -328,11 +370,13 @@ def _under_found(img: np.ndarray, quad: np.ndarray, found: list[Match],
 FITS = 0.8  # a card's view fits the photo where the two are this close (mean, standardised Lab)
 
 
-def _hidden_parts(img: np.ndarray, cards: list[Match]) -> list[np.ndarray]:
+def _hidden_parts(img: np.ndarray, cards: list[Match],
+                  fits: _Fits | None = None) -> list[np.ndarray]:
     """For each card, the part of it (flat frame) that another card lies over: where two
-    outlines overlap, the card whose view fits the photo there is the one on top."""
+    outlines overlap, the card whose view fits the photo there is the one on top (`fits`:
+    the cards' misfit maps, when the caller keeps them)."""
     hidden = [np.zeros((SH, SW), bool) for _ in cards]
-    fits = _Fits(img, cards)
+    fits = _Fits(img, cards) if fits is None else fits
     areas = [cv2.contourArea(c.quad.astype(np.float32)) for c in cards]
     for i in range(len(cards)):
         for j in range(i + 1, len(cards)):

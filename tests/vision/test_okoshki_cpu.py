@@ -52,8 +52,8 @@ def test_a_card_under_others_is_looked_at_again_only_when_not_sure(monkeypatch):
     parts, again = [], []
     hidden_parts, settled = okoshki_zone._hidden_parts, okoshki_zone._settled
 
-    def keeping(img, cards):
-        parts.append((list(cards), hidden_parts(img, cards)))
+    def keeping(img, cards, fits=None):
+        parts.append((list(cards), hidden_parts(img, cards, fits)))
         return parts[-1][1]
 
     def watching(img, m0, hidden=None):
