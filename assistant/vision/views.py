@@ -524,6 +524,38 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
     return (eb - ea) / (ea + eb + 1e-6)
 
 
+def _light_duel(cell: np.ndarray, padded: np.ndarray, a: np.ndarray, b: np.ndarray,
+                ca: _Duelist, cb: _Duelist) -> float:
+    """A duel of two placed finalists (`a`, `b`: their Lab, NaN where they do not reach; `ca`,
+    `cb`: their duelists) in light and colour together, where they differ most in both:
+    `cell` is the cell's blurred light and colour (`padded` by SHIFT). > 0 favours `a`.
+    Each view's light is first moved by the median of the cell's less its own (a card's
+    light as a whole differs from photo to photo; what is printed dark stays darker)."""
+    both = ca.valid & cb.valid
+    both = cv2.erode(both.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
+    if both.sum() < 50:
+        return 0.0
+    full = []
+    for placed, duelist in ((a, ca), (b, cb)):
+        light = placed[..., 0].copy()
+        cv2.patchNaNs(light, 0)
+        light = cv2.GaussianBlur(light, (0, 0), DUEL_BLUR)
+        light += float(np.median(cell[..., 0][duelist.valid] - light[duelist.valid]))
+        full.append(cv2.merge([light, *cv2.split(duelist.colour)]))
+    d = full[0] - full[1]
+    apart = np.where(both, np.sqrt((d * d).sum(axis=2)), 0)
+    level = max(12.0, _top(apart[both], 95))
+    region = both & (apart >= level)
+    compact = cv2.morphologyEx(region.astype(np.uint8), cv2.MORPH_OPEN,
+                               np.ones((COMPACT, COMPACT), np.uint8)).astype(bool)
+    if compact.sum() >= 6:
+        region = compact
+    if region.sum() < 6:
+        return 0.0
+    ea, eb = _shifted_errors(padded, (full[0], full[1]), region)
+    return (eb - ea) / (ea + eb + 1e-6)
+
+
 def _shifted_errors(padded: np.ndarray, ts: tuple[np.ndarray, ...], region: np.ndarray
                     ) -> list[float]:
     """Mean colour error of the cell (`padded` by SHIFT) against each template of `ts` over
@@ -706,6 +738,21 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
             settled[("whole", a, b)] = _duel(cell_colour, padded, flowered(a), flowered(b))
         return settled[("whole", a, b)]
 
+    def light_duel(a: int, b: int) -> float:
+        # colour twins may differ in light more than in colour (a dark purple flower and a
+        # pink one): blurred into the paper around it, a small dark flower's colour comes
+        # close to a pale one's, and where two views' colours differ most can be the
+        # cloth's print (each photo's saturation) rather than the flowers
+        if ("light", a, b) not in settled:
+            if "cell" not in lit:
+                lit["cell"] = cv2.merge([cv2.GaussianBlur(lab[..., 0], (0, 0), DUEL_BLUR),
+                                         *cv2.split(cell_colour)])
+                lit["padded"] = _padded(lit["cell"])
+            settled[("light", a, b)] = _light_duel(lit["cell"], lit["padded"], ranked[a][1][2],
+                                                   ranked[b][1][2], duelists[a], duelists[b])
+        return settled[("light", a, b)]  # type: ignore[return-value]
+
+    lit: dict[str, np.ndarray] = {}  # the cell's blurred light and colour, when first needed
     duels: dict[tuple[int, int], float] = {}
 
     def pair(a: int, b: int) -> float:
@@ -764,6 +811,10 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
               # other's; overruling the correlation on the flowers' colours takes a clear win
               or any(colour_twins(card, c) and correlation[c] > correlation[card]
                      and pair(winner, j) < FLOWER_OVERRULE
+                     for j, (c, _) in enumerate(ranked) if j != winner)
+              # and colour twins the settling (colour only) and a duel in light and colour
+              # together judge the other way round: which is misled is not known
+              or any(colour_twins(card, c) and light_duel(winner, j) < 0
                      for j, (c, _) in enumerate(ranked) if j != winner))
     return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
 
