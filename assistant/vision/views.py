@@ -352,9 +352,12 @@ def _top(values: np.ndarray, q: float) -> float:
 
 
 def _length(ab: np.ndarray) -> np.ndarray:
-    """Each pixel's length of colour (a, b): np.linalg.norm(ab, axis=2), ten times cheaper."""
-    a, b = cv2.split(ab)
-    return cv2.magnitude(a, b)
+    """Each pixel's length of colour (a, b; or light, a, b): np.linalg.norm(ab, axis=2), ten
+    times cheaper."""
+    channels = cv2.split(ab)
+    if len(channels) == 2:
+        return cv2.magnitude(*channels)
+    return cv2.sqrt(sum(c * c for c in channels))
 
 
 def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
@@ -497,8 +500,9 @@ def _padded(cell: np.ndarray) -> np.ndarray:
 
 def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
           within: np.ndarray | None = None) -> float | None:
-    """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists;
-    `within`: only there (a flower twin's badges), None when the two hardly differ there."""
+    """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists
+    (or on light and colour, all three: _light_duel); `within`: only there (a flower twin's
+    badges), None when the two hardly differ there."""
     even = None if within is not None else 0.0  # what too little to compare gives
     both = a.valid & b.valid
     if both.sum() < 50:
@@ -528,34 +532,19 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
 
 def _light_duel(cell: np.ndarray, padded: np.ndarray, a: np.ndarray, b: np.ndarray,
                 ca: _Duelist, cb: _Duelist) -> float:
-    """A duel of two placed finalists (`a`, `b`: their Lab, NaN where they do not reach; `ca`,
-    `cb`: their duelists) in light and colour together, where they differ most in both:
-    `cell` is the cell's blurred light and colour (`padded` by SHIFT). > 0 favours `a`.
-    Each view's light is first moved by the median of the cell's less its own (a card's
-    light as a whole differs from photo to photo; what is printed dark stays darker)."""
-    both = ca.valid & cb.valid
-    both = cv2.erode(both.astype(np.uint8), np.ones((7, 7), np.uint8)).astype(bool)
-    if both.sum() < 50:
-        return 0.0
+    """A duel (_duel) of two placed finalists in light and colour together: `a`, `b` their
+    Lab (NaN where they do not reach), `ca`, `cb` their duelists; `cell` the cell's blurred
+    light and colour (`padded` by SHIFT). Each view's light is first moved by the median of
+    the cell's less its own (a card's light as a whole differs from photo to photo; what is
+    printed dark stays darker)."""
     full = []
     for placed, duelist in ((a, ca), (b, cb)):
         light = placed[..., 0].copy()
         cv2.patchNaNs(light, 0)
         light = cv2.GaussianBlur(light, (0, 0), DUEL_BLUR)
         light += float(np.median(cell[..., 0][duelist.valid] - light[duelist.valid]))
-        full.append(cv2.merge([light, *cv2.split(duelist.colour)]))
-    d = full[0] - full[1]
-    apart = np.where(both, np.sqrt((d * d).sum(axis=2)), 0)
-    level = max(12.0, _top(apart[both], 95))
-    region = both & (apart >= level)
-    compact = cv2.morphologyEx(region.astype(np.uint8), cv2.MORPH_OPEN,
-                               np.ones((COMPACT, COMPACT), np.uint8)).astype(bool)
-    if compact.sum() >= 6:
-        region = compact
-    if region.sum() < 6:
-        return 0.0
-    ea, eb = _shifted_errors(padded, (full[0], full[1]), region)
-    return (eb - ea) / (ea + eb + 1e-6)
+        full.append(_Duelist(duelist.valid, cv2.merge([light, *cv2.split(duelist.colour)])))
+    return _duel(cell, padded, full[0], full[1])  # type: ignore[return-value]
 
 
 def _shifted_errors(padded: np.ndarray, ts: tuple[np.ndarray, ...], region: np.ndarray
