@@ -13,6 +13,7 @@ outline (green), the outline found (red) and the cards found (blue: by their out
 by their sides), to look at. `--root` reads with another checkout's code (the same photos).
 Run: nice -n 10 .venv/bin/python benchmarks/pisanki_grounds.py --deck 8 --ground plaid
      [--tables 12] [--seed 7200] [--save DIR] [--dump F] [--root /path/to/other/checkout]
+     [--dim 0.6]
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ def main() -> int:
     ap.add_argument("--save", help="a folder for each table's PNG with its outlines drawn")
     ap.add_argument("--dump", help="write every cell's answer (card, confidence, unsure) here")
     ap.add_argument("--quiet", action="store_true", help="only the totals")
+    ap.add_argument("--dim", type=float, default=1.0, help="print the deck darker: each "
+                    "Pisanki face's light scaled by this (0.6: a dark deck whose lightest ink "
+                    "lies well below a light table's)")
     ap.add_argument("--outlines", action="store_true", help="only find each table's outline "
                     "(no registration, no cells read): many tables quickly")
     args = ap.parse_args()
@@ -55,6 +59,8 @@ def main() -> int:
     from assistant.vision import pisanki as vp
 
     r2.D.deck, r2.D.number = __import__(f"deck{args.deck}"), args.deck
+    if args.dim != 1.0:
+        r2.D.deck = _dimmed(r2.D.deck, args.dim, np)
     if args.ground == "any":
         args.ground = None
     if args.outlines:
@@ -120,6 +126,19 @@ def main() -> int:
     if args.dump:
         Path(args.dump).write_text(json.dumps(answers))
     return 0
+
+
+def _dimmed(deck, k: float, np):
+    """The deck with each Pisanki face's light scaled by `k` (the same cards, printed darker)."""
+    from functools import cache
+    from types import SimpleNamespace
+
+    @cache
+    def face(card):
+        return np.clip(deck.pisanki_face(card).astype(np.float32) * k, 0, 255).astype(np.uint8)
+
+    return SimpleNamespace(W=deck.W, H=deck.H, mask=deck.mask, pisanki_deck=deck.pisanki_deck,
+                           pisanki_face=face)
 
 
 def _outlines(args, r2, vp, cards, decode) -> int:

@@ -77,10 +77,12 @@ class ViewGuess:
     score: float = 1.0  # the winner's correlation less its colour check
 
 
-def white_balance(table: np.ndarray) -> np.ndarray:
-    """Scale each channel so the table's paper (its brightest pixels) is white."""
-    flat = table.reshape(-1, 3).astype(np.float32)
-    ref = np.percentile(flat, 97, axis=0) + 1
+def white_balance(table: np.ndarray, where: np.ndarray | None = None) -> np.ndarray:
+    """Scale each channel so the table's paper (its brightest pixels; of `where` only, when
+    given: the cards, not the ground) is white."""
+    # channel by channel, by a partial sort (np.percentile's numbers, a fraction of its CPU)
+    ref = np.array([_top(c.ravel() if where is None else c[where], 97)
+                    for c in cv2.split(table)], np.float32) + 1
     return np.clip(table.astype(np.float32) * (240 / ref), 0, 255).astype(np.uint8)
 
 
@@ -350,9 +352,12 @@ def _top(values: np.ndarray, q: float) -> float:
 
 
 def _length(ab: np.ndarray) -> np.ndarray:
-    """Each pixel's length of colour (a, b): np.linalg.norm(ab, axis=2), ten times cheaper."""
-    a, b = cv2.split(ab)
-    return cv2.magnitude(a, b)
+    """Each pixel's length of colour (a, b; or light, a, b): np.linalg.norm(ab, axis=2), ten
+    times cheaper."""
+    channels = cv2.split(ab)
+    if len(channels) == 2:
+        return cv2.magnitude(*channels)
+    return cv2.sqrt(sum(c * c for c in channels))
 
 
 def colour_penalty(patch: np.ndarray, template: np.ndarray) -> float:
@@ -495,8 +500,9 @@ def _padded(cell: np.ndarray) -> np.ndarray:
 
 def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
           within: np.ndarray | None = None) -> float | None:
-    """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists;
-    `within`: only there (a flower twin's badges), None when the two hardly differ there."""
+    """duel() on a cell's blurred colour (and its padded copy) and two prepared finalists
+    (or on light and colour, all three: _light_duel); `within`: only there (a flower twin's
+    badges), None when the two hardly differ there."""
     even = None if within is not None else 0.0  # what too little to compare gives
     both = a.valid & b.valid
     if both.sum() < 50:
@@ -522,6 +528,23 @@ def _duel(cell: np.ndarray, padded: np.ndarray, a: _Duelist, b: _Duelist,
         return even
     ea, eb = _shifted_errors(padded, (a.colour, b.colour), region)
     return (eb - ea) / (ea + eb + 1e-6)
+
+
+def _light_duel(cell: np.ndarray, padded: np.ndarray, a: np.ndarray, b: np.ndarray,
+                ca: _Duelist, cb: _Duelist) -> float:
+    """A duel (_duel) of two placed finalists in light and colour together: `a`, `b` their
+    Lab (NaN where they do not reach), `ca`, `cb` their duelists; `cell` the cell's blurred
+    light and colour (`padded` by SHIFT). Each view's light is first moved by the median of
+    the cell's less its own (a card's light as a whole differs from photo to photo; what is
+    printed dark stays darker)."""
+    full = []
+    for placed, duelist in ((a, ca), (b, cb)):
+        light = placed[..., 0].copy()
+        cv2.patchNaNs(light, 0)
+        light = cv2.GaussianBlur(light, (0, 0), DUEL_BLUR)
+        light += float(np.median(cell[..., 0][duelist.valid] - light[duelist.valid]))
+        full.append(_Duelist(duelist.valid, cv2.merge([light, *cv2.split(duelist.colour)])))
+    return _duel(cell, padded, full[0], full[1])  # type: ignore[return-value]
 
 
 def _shifted_errors(padded: np.ndarray, ts: tuple[np.ndarray, ...], region: np.ndarray
@@ -706,6 +729,21 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
             settled[("whole", a, b)] = _duel(cell_colour, padded, flowered(a), flowered(b))
         return settled[("whole", a, b)]
 
+    def light_duel(a: int, b: int) -> float:
+        # colour twins may differ in light more than in colour (a dark purple flower and a
+        # pink one): blurred into the paper around it, a small dark flower's colour comes
+        # close to a pale one's, and where two views' colours differ most can be the
+        # cloth's print (each photo's saturation) rather than the flowers
+        if ("light", a, b) not in settled:
+            if "cell" not in lit:
+                lit["cell"] = cv2.merge([cv2.GaussianBlur(lab[..., 0], (0, 0), DUEL_BLUR),
+                                         *cv2.split(cell_colour)])
+                lit["padded"] = _padded(lit["cell"])
+            settled[("light", a, b)] = _light_duel(lit["cell"], lit["padded"], ranked[a][1][2],
+                                                   ranked[b][1][2], duelists[a], duelists[b])
+        return settled[("light", a, b)]  # type: ignore[return-value]
+
+    lit: dict[str, np.ndarray] = {}  # the cell's blurred light and colour, when first needed
     duels: dict[tuple[int, int], float] = {}
 
     def pair(a: int, b: int) -> float:
@@ -764,6 +802,10 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
               # other's; overruling the correlation on the flowers' colours takes a clear win
               or any(colour_twins(card, c) and correlation[c] > correlation[card]
                      and pair(winner, j) < FLOWER_OVERRULE
+                     for j, (c, _) in enumerate(ranked) if j != winner)
+              # and colour twins the settling (colour only) and a duel in light and colour
+              # together judge the other way round: which is misled is not known
+              or any(colour_twins(card, c) and light_duel(winner, j) < 0
                      for j, (c, _) in enumerate(ranked) if j != winner))
     return ViewGuess(card, round(confidence, 3), unsure, turned, margin, top)
 
