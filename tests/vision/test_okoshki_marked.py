@@ -32,11 +32,11 @@ def cut_inside(face: np.ndarray, top: float, side: float) -> np.ndarray:
     return cv2.resize(inside, (w, h), interpolation=cv2.INTER_AREA)
 
 
-def close_look(folder, shown: str, registered: dict[str, np.ndarray],
-               face: np.ndarray | None = None) -> vo.Match:
-    """The close look at the drawn card `shown` photographed square on, the deck registered
-    from the drawn faces but for those given in `registered` (card id: its face); `face`:
-    the face photographed, when not the drawn one."""
+def shown_photo(folder, shown: str, registered: dict[str, np.ndarray],
+                face: np.ndarray | None = None) -> np.ndarray:
+    """A photo of the drawn card `shown` square on, the deck registered from the drawn faces
+    but for those given in `registered` (card id: its face); `face`: the face photographed,
+    when not the drawn one."""
     register.use_folder(None)  # the drawn faces, not an earlier test's registered ones
     faces = deck.okoshki_faces()
     for c in ok.DECK:
@@ -45,6 +45,13 @@ def close_look(folder, shown: str, registered: dict[str, np.ndarray],
     img = np.full((700, 600, 3), (60, 70, 80), np.uint8)
     img[120:120 + 2 * SH, 150:150 + 2 * SW] = cv2.resize(
         faces[shown] if face is None else face, (2 * SW, 2 * SH), interpolation=cv2.INTER_AREA)
+    return img
+
+
+def close_look(folder, shown: str, registered: dict[str, np.ndarray],
+               face: np.ndarray | None = None) -> vo.Match:
+    """The close look at the drawn card `shown` in `shown_photo`."""
+    img = shown_photo(folder, shown, registered, face)
     quad = np.float32([[150, 120], [150 + 2 * SW, 120], [150 + 2 * SW, 120 + 2 * SH],
                        [150, 120 + 2 * SH]])
     return vo.settle(img, vo.match(img, quad, both_ways=False))

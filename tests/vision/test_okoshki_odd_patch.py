@@ -9,11 +9,10 @@ import cv2
 import numpy as np
 import pytest
 
-from assistant.games import okoshki as ok
 from assistant.vision import deck, okoshki_zone, register
 from assistant.vision import okoshki as vo
 from assistant.vision.okoshki_describe import SH, SW
-from tests.vision.test_okoshki_marked import cut_inside
+from tests.vision.test_okoshki_marked import cut_inside, shown_photo
 
 SHOWN, SIBLING = "red-3", "red-4"  # window 3's clouds, window 4's one cloud more
 
@@ -27,15 +26,7 @@ def drawn_deck_after():
 def read_shown(folder, registered: dict[str, np.ndarray]) -> list[tuple[vo.Match, bool]]:
     """The zone reading of the drawn card SHOWN photographed square on, the deck registered
     from the drawn faces but for those given in `registered` (card id: its face)."""
-    register.use_folder(None)  # the drawn faces, not an earlier test's registered ones
-    faces = deck.okoshki_faces()
-    for c in ok.DECK:
-        cv2.imwrite(str(folder / f"{c.id}.png"), registered.get(c.id, faces[c.id]))
-    register.use_folder(folder)
-    img = np.full((700, 600, 3), (60, 70, 80), np.uint8)
-    img[120:120 + 2 * SH, 150:150 + 2 * SW] = cv2.resize(
-        faces[SHOWN], (2 * SW, 2 * SH), interpolation=cv2.INTER_AREA)
-    return okoshki_zone.read_zone(img)
+    return okoshki_zone.read_zone(shown_photo(folder, SHOWN, registered))
 
 
 def test_a_card_whose_own_face_was_cut_askew_is_never_read_as_its_sibling_sure(tmp_path):
