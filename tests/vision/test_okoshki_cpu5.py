@@ -33,18 +33,24 @@ def _same(a, b) -> bool:
                                     for (qa, na), (qb, nb) in zip(a, b, strict=True))
 
 
-def test_the_merge_keeps_what_measuring_every_kept_card_kept(monkeypatch):
-    img, _ = _zone()
+def finds_before_merge(img: np.ndarray, monkeypatch) -> list:
+    """find_cards' finds on `img` as they reach the merge (every face's, overlapping)."""
     seen = []
-    plain = okoshki_find._merged
+    merged = okoshki_find._merged
 
     def kept_aside(found):
         seen.append(list(found))
-        return plain(found)
+        return merged(found)
 
     monkeypatch.setattr(okoshki_find, "_merged", kept_aside)
     okoshki_find.find_cards(img)
     (finds,) = seen
+    return finds
+
+
+def test_the_merge_keeps_what_measuring_every_kept_card_kept(monkeypatch):
+    img, _ = _zone()
+    finds = finds_before_merge(img, monkeypatch)
     assert len(finds) > 20  # every face finds more than its own card
     assert _same(okoshki_find._merged(finds), _plain_merged(finds))
     # crowded and near the threshold: copies of each find moved by up to a card's width,

@@ -10,6 +10,7 @@ import numpy as np
 from assistant.vision import okoshki_find as of
 from assistant.vision import synth
 from assistant.vision.decode import decode
+from tests.vision.test_okoshki_cpu5 import _same, finds_before_merge
 
 
 def _masked_finds(img: np.ndarray, aspect: float = of.DRAWN_ASPECT):
@@ -56,21 +57,10 @@ def _masked_finds(img: np.ndarray, aspect: float = of.DRAWN_ASPECT):
 
 def test_the_finds_are_those_of_the_masked_loop(monkeypatch):
     img = decode(synth.okoshki_photo(6101, 6)[0])
-    seen = []
-    merged = of._merged
-
-    def kept_aside(found):
-        seen.append(list(found))
-        return merged(found)
-
-    monkeypatch.setattr(of, "_merged", kept_aside)
-    of.find_cards(img)
-    (finds,) = seen
+    finds = finds_before_merge(img, monkeypatch)
     want = _masked_finds(img)
     assert len(want) > 20  # every face finds more than its own card
-    assert len(finds) == len(want)
-    for (q, n), (wq, wn) in zip(finds, want, strict=True):
-        assert n == wn and np.array_equal(q, wq)
+    assert _same(finds, want)
 
 
 def test_the_box_in_plain_ints_is_the_clipped_box():
