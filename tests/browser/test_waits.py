@@ -20,6 +20,13 @@ def test_a_change_after_the_first_slice_is_still_seen(new_phone):
     expect(page.locator("#x")).not_to_have_text("before", timeout=SLICE_MS * 2)
 
 
+def test_no_time_limit_stays_no_time_limit(new_phone):
+    page = new_phone()
+    page.set_content("<p id=x>before</p>")
+    page.evaluate(LATER, SLICE_MS + 600)
+    expect(page.locator("#x")).to_have_text("after", timeout=0)  # Playwright's "wait for ever"
+
+
 def test_an_assertion_that_never_holds_fails_naming_what_it_saw(new_phone):
     page = new_phone()
     page.set_content("<p id=x>before</p>")
