@@ -19,12 +19,11 @@ from pathlib import Path
 import cv2
 import numpy as np
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from playwright.sync_api import expect
 
 from assistant.games import okoshki as ok
 from assistant.vision import register, synth
 from benchmarks import deck2
-from tests.browser.conftest import shot
+from tests.browser.conftest import EXPECT_MS, expect, new_version, shot
 from tests.browser.pisanki_plan import _order, cell_name
 from tests.browser.test_pisanki import new_table
 
@@ -194,7 +193,7 @@ def register_table(page, photo: Path, want: list[list], learned_before: int = 0,
                               timeout=READ_MS) as learning:
         use.tap()
     taps += 1
-    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+    new_version(page, before, timeout=EXPECT_MS)
     n = sum(len(row) for row in want)
     assert learning.value.json() == {"learned": n}
     expect(page.locator("#toast")).to_have_text(f"Learned {n} of your cards.")

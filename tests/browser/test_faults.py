@@ -8,9 +8,7 @@ import os
 import re
 import signal
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import shot
+from tests.browser.conftest import expect, shot
 from tests.browser.test_interaction import open_game
 from tests.browser.test_push import free_port, start_server, wait_mode
 

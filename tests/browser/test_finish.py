@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import expect, landed, shot
 
 BIG = 10**6  # "the version I saw" above the table's: the edit is made on the current version
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.conftest import FLAGS, PHONE, landed, shot
+from tests.browser.conftest import FLAGS, PHONE, expect, landed, shot
 
 
 @pytest.fixture

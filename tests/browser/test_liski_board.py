@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import expect, landed, shot
 
 
 def new_liski(page, live_server, puchaters=("Lisi Mag", "Lisia Kapitanka")):

@@ -7,9 +7,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import EXPECT_MS, expect, landed, new_version, shot
 from tests.browser.test_steady_layout import setup_page, steady_tap
 
 HEIGHT = {360: 740, 390: 844}
@@ -152,7 +151,7 @@ def test_only_this_phones_end_closes_its_lay_sheet(live_server, new_phone):
     expect(sheet).to_be_visible()
     before = page.locator("#table-main").get_attribute("data-version")
     landed(other, other.get_by_role("button", name="End phase now").click)
-    expect(page.locator("#table-main")).not_to_have_attribute("data-version", before)
+    new_version(page, before, timeout=EXPECT_MS)
     expect(page.get_by_role("button", name="Resolve the problems phase")).to_have_count(1)
     expect(sheet).to_be_visible()
     expect(sheet.locator(".lwarn")).to_contain_text("Time is up")

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import expect, landed, shot
 from tests.browser.test_liski_board import choose, new_liski
 
 # Columns 2–6 after setup (column 1 holds the Spuchlina cluster: ołówek, Kanapka, kubek).

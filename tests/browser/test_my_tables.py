@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import shot
+from tests.browser.conftest import expect, shot
 
 
 def test_home_lists_only_this_phones_tables(live_server, new_phone):

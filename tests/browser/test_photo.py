@@ -6,9 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import expect, landed, shot
 from tests.browser.test_pisanki import new_table
 
 SAMPLES = Path(__file__).parents[2] / "sample_photos"

@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import expect, landed, shot
 
 SCORING = {"Purple egg": 1, "Red egg": 2, "Orange egg": 5, "Yellow egg": 6, "Green egg": 7,
            "Blue egg": 17, "Flowers": 1, "Tablecloths": 1, "Display": 1}

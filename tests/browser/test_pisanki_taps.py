@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import expect, landed, shot
 from tests.browser.pisanki_plan import IN_VIEW, WAYS, drive, realistic_table, want
 
 

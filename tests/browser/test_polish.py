@@ -9,9 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import PHONE, landed, shot
+from tests.browser.conftest import PHONE, expect, landed, shot
 
 SAMPLES = Path(__file__).parents[2] / "sample_photos"
 # Words of the English interface that never appear in the Polish one (names and card names

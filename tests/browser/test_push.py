@@ -11,10 +11,9 @@ import sys
 import time
 
 import pytest
-from playwright.sync_api import expect
 
 from assistant import create_app
-from tests.browser.conftest import serve
+from tests.browser.conftest import EXPECT_MS, expect, new_version, serve
 from tests.browser.test_interaction import add_players, open_game
 
 
@@ -58,7 +57,7 @@ def shown_after(b, fn) -> float:
     before = b.locator("#table-main").get_attribute("data-version")
     t0 = time.perf_counter()
     fn()
-    expect(b.locator("#table-main")).not_to_have_attribute("data-version", before)
+    new_version(b, before, timeout=EXPECT_MS)
     return (time.perf_counter() - t0) * 1000
 
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import landed
+from tests.browser.conftest import expect, landed
 from tests.browser.test_interaction import liski_board, open_game
 
 GAP_MS = 150

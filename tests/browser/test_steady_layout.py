@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.conftest import landed
+from tests.browser.conftest import expect, landed
 
 # Every control a finger resting near the tap could touch (in view, on top, within NEAR px
 # above or below the tapped control) with where it stands (the toast and the pill aside).

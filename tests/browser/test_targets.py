@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from tests.browser.conftest import expect
 
 CONTROLS = ("button, select, textarea, summary, a.btn, nav a, label.btn, "
             "input:not([type=hidden]):not([type=file])")

@@ -5,9 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from tests.browser.conftest import landed, shot
+from tests.browser.conftest import expect, landed, shot
 
 # 24 letters without a space: the longest name a table takes, and the hardest to wrap.
 NAMES = ["Aleksandra" + "x" * 14, "Bartłomiej" + "y" * 14, "Christopher" + "z" * 13,

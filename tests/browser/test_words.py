@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, expect, new_version
 
 
 def test_the_awake_note_survives_another_phones_edit(live_server, new_phone):
@@ -25,7 +23,7 @@ def test_the_awake_note_survives_another_phones_edit(live_server, new_phone):
     b.wait_for_function("() => !!window.interact")
     version = a.locator("#table-main").get_attribute("data-version")
     b.evaluate("""() => window.interact.post('board.puchater.add', {name: 'Lisia Kapitanka'})""")
-    expect(a.locator("#table-main")).not_to_have_attribute("data-version", version, timeout=8000)
+    new_version(a, version, timeout=8000)
     expect(note).to_contain_text("Screen:")
     expect(note).not_to_contain_text("Tap “Sound check” once")
 
