@@ -49,9 +49,11 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
             fitted.append([])
             cuts.append([])
             faces, found = layout_cards(data, quads_out=fitted[-1], cuts_out=cuts[-1])
-            if cuts[-1]:  # cut card by card: each card set straight on the deck's common frame
-                cuts[-1][:] = layout_refine.straighten(decode(data), cuts[-1])
-                faces, found = recut(data, cuts[-1])
+            if cuts[-1]:  # cut card by card: a card cut askew is set straight on the others
+                straight = layout_refine.straighten(decode(data), cuts[-1])
+                if any(not np.array_equal(a, b) for a, b in zip(straight, cuts[-1], strict=True)):
+                    cuts[-1][:] = straight
+                    faces, found = recut(data, straight)
             cut.append((faces, found))
             layouts.append(data)
             if laid_out is not None:

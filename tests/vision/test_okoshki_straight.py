@@ -2,7 +2,8 @@
 askew (deck 10's red-print-3, cut tilted and 8 % off the others, was read as red-print-4).
 
 The registered faces are compared with the deck's true faces (benchmarks/okoshki_face_error.py):
-each face's cut, taken into its true face, lies within 3 % of the deck's median cut."""
+each face's cut, taken into its true face, lies within 3 % of the deck's median cut. A card
+cut like the others keeps its cut (moving every card by its last percent read deck 8 worse)."""
 
 from __future__ import annotations
 
@@ -54,4 +55,5 @@ def test_a_card_cut_askew_is_set_straight():
     quads[3] = cv2.transform(quads[3][None], turn)[0] + np.float32([13, 0])
     out = layout_refine.straighten(img, quads)
     assert np.abs(out[3] - true[3]).max() < 3  # pixels
-    assert max(np.abs(o - t).max() for o, t in zip(out, true, strict=True)) < 3
+    # the cards cut alike keep their cut as it was
+    assert all(np.array_equal(out[k], quads[k]) for k in range(12) if k != 3)
