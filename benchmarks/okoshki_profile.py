@@ -73,8 +73,8 @@ def main() -> int:
     # the registration's code (okoshki_find, register) is the same in the versions compared:
     # one registered folder per deck and per version of those files
     h = hashlib.sha256()
-    for name in ("register.py", "layout.py", "layout_fit.py", "okoshki_find.py", "outlines.py",
-                 "okoshki_shape.py"):
+    for name in ("register.py", "layout.py", "layout_fit.py", "layout_refine.py",
+                 "okoshki_find.py", "outlines.py", "okoshki_shape.py"):
         h.update((root / "assistant" / "vision" / name).read_bytes())
     deck_name = f"deck{args.deck}"
     if args.trait:  # the variant's drawing is part of what was registered
