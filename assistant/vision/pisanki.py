@@ -19,7 +19,7 @@ import numpy as np
 
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, MessageError, nmsg
-from assistant.vision import card_sides, cards, deck, refcache, views
+from assistant.vision import card_sides, cards, deck, refcache, table_ground, views
 from assistant.vision.decode import decode
 from assistant.vision.threads import one_thread
 
@@ -340,21 +340,64 @@ def _pinned(img: np.ndarray, rows: int, cols: int, found: list[cards.Found]) -> 
 
 def locate(img: np.ndarray, rows: int, cols: int, found: list[cards.Found] | None = None
            ) -> tuple[np.ndarray, str | None]:
-    """The table's outline fitted to its cards found one by one; failing that, the area dense
-    with edges (then doubtful: a patterned cloth or a card not found may have misled it)."""
+    """The table's outline fitted to its cards found one by one (moved by whole cells onto the
+    cards when the fit sits a line off them); failing that, or when the fit is not of the
+    table's shape, the area dense with edges or the blob of colours unlike the table's,
+    whichever has its cells' edges on the photo's (then doubtful: a patterned cloth or a card
+    not found may have misled it)."""
     fit = cards.table_fit(img, rows, cols, found)
     outlined = None if found is None else [f for f in found if not f.by_sides]
     if outlined is not None and len(outlined) < len(found) and (fit is None or not fit[1]):
         # the cards found by their sides do not pin the outline down either: as if they
         # had not been looked for (they may have followed a cloth's pattern off the table)
         fit = cards.table_fit(img, rows, cols, outlined)
+    ground = table_ground.Ground(img)
+    tried: list[tuple[np.ndarray, str | None]] = []
     if fit is not None:  # fitted to cards that leave a corner to a guess: the player checks it
-        return _order(fit[0]), None if fit[1] else N_("the cards found leave a corner to a guess")
-    quad = find_table(img)
-    if quad is None:
+        quad = _order(fit[0])
+        doubt = None if fit[1] else N_("the cards found leave a corner to a guess")
+        if outline_doubt(quad, rows, cols, img.shape) is None:
+            return _on_the_cards(ground, quad, doubt, rows, cols)
+        tried.append((quad, doubt))
+    # no fit, or one of the wrong shape (cards outlined at a part of their face): the area
+    # dense with edges, and the blob of the colours unlike the table's, are tried too, and
+    # the outline whose grid falls on the photo's edges is kept (a patterned cloth makes the
+    # first the whole photo; glare joins the second)
+    rough = find_table(img)
+    if rough is not None:
+        tried.append((refine_quad(img, rough), N_("the cards could not be found one by one")))
+    # (when none falls on the edges, the first tried is kept, as before)
+    blob = ground.layout()
+    offered = tried + ([] if blob is None else [(blob, N_("the cards could not be found one "
+                                                           "by one"))])
+    shaped = [(table_ground.gap_score(img, q, rows, cols), k) for k, (q, _) in enumerate(offered)
+              if outline_doubt(q, rows, cols, img.shape) is None]
+    best = max(shaped, default=None)
+    if best is not None and best[0] >= GAP_SURE:
+        return offered[best[1]]
+    if not tried:
         raise NoCardsFound("No display table found on this photo: lay the cards on a plain "
                            "table and take the photo from above.")
-    return refine_quad(img, quad), N_("the cards could not be found one by one")
+    return tried[0]
+
+
+GAP_SURE = 4.0  # an outline whose cells' edges stand out this much (gap_score) is kept: seen
+# 1.2–3.6 on outlines off by a fifth or more, 5–11 on right ones (but 2–3.6 on some of deck
+# 10's engraved cards, whose texture is as strong as their edges: there none is kept)
+
+
+def _on_the_cards(ground: table_ground.Ground, quad: np.ndarray,
+                  doubt: str | None, rows: int, cols: int) -> tuple[np.ndarray, str | None]:
+    """The outline fitted to the cards, moved by whole cells when a line of its cells beyond
+    one side holds cards and the line on the other side holds the table (cards found by their
+    sides on a patterned cloth's squares): kept there when the table then lies in it whole;
+    else left where it was, doubted."""
+    moved, step = ground.shifted(quad, rows, cols)
+    if step == (0, 0):
+        return quad, doubt
+    if ground.holds(moved, rows, cols):
+        return moved, doubt
+    return quad, doubt or N_("the cards could not be found one by one")
 
 
 def snapped(img: np.ndarray, quad: np.ndarray) -> np.ndarray:
