@@ -8,7 +8,8 @@ size. The cut's four corners taken into the true face give, per card, its larges
 offset as a share of the card ("off": where the cut lies on the card) and the same less the
 median cut of the 48 ("askew": a deck's cut may sit a little inside its drawn edge everywhere
 alike, as the zones' cards are cut; only a card cut unlike the others is askew).
-`--root` runs another checkout's registration (e.g. the base's) on the same photos.
+`--root` runs another checkout's registration (e.g. the base's) on the same photos; the
+alignment is that checkout's `layout_refine.ecc_warp` (from 2026-12-07 10:00 UTC on).
 Run: nice -n 10 .venv/bin/python benchmarks/okoshki_face_error.py --deck 10 [--root R]
      [--keep DIR] [--cards]
 """
@@ -26,35 +27,25 @@ import numpy as np
 CRIT = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 100, 1e-5)
 
 
-def _flat(img: np.ndarray, scale: float) -> np.ndarray:
-    """A face in grey at `scale`, without its shading (glare, shadow, colour cast)."""
+def _flat(img: np.ndarray) -> np.ndarray:
+    """A face in grey without its shading (glare, shadow, colour cast)."""
     g = cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8
-    if scale != 1:
-        g = cv2.resize(g, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     g = g / cv2.GaussianBlur(g, (0, 0), g.shape[1] / 6)
     return ((g - g.mean()) / (g.std() + 1e-6)).astype(np.float32)
+
+
+STEPS = ((0.25, cv2.MOTION_AFFINE), (0.5, cv2.MOTION_HOMOGRAPHY), (1.0, cv2.MOTION_HOMOGRAPHY))
 
 
 def cut_corners(face: np.ndarray, true: np.ndarray) -> np.ndarray | None:
     """The registered face's corners in the true face, as shares of the card (4 × 2), or
     None when they could not be aligned."""
+    from assistant.vision.layout_refine import ecc_warp
+
     h, w = face.shape[:2]
-    warp = np.eye(3, dtype=np.float32)
-    for scale, motion in ((0.25, cv2.MOTION_AFFINE), (0.5, cv2.MOTION_HOMOGRAPHY),
-                          (1.0, cv2.MOTION_HOMOGRAPHY)):
-        a, b = _flat(face, scale), _flat(true, scale)
-        s = np.diag([scale, scale, 1]).astype(np.float32)
-        m = s @ warp @ np.linalg.inv(s)  # the warp at this scale
-        try:
-            if motion == cv2.MOTION_AFFINE:
-                _, m2 = cv2.findTransformECC(a, b, m[:2].copy(), motion, CRIT, None, 3)
-                m = np.vstack([m2, [0, 0, 1]]).astype(np.float32)
-            else:
-                _, m = cv2.findTransformECC(a, b, (m / m[2, 2]).astype(np.float32), motion,
-                                            CRIT, None, 3)
-        except cv2.error:
-            return None
-        warp = np.linalg.inv(s) @ m @ s
+    warp = ecc_warp(_flat(face), _flat(true), steps=STEPS, crit=CRIT)
+    if warp is None:
+        return None
     corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
     return cv2.perspectiveTransform(corners[None], warp)[0] / np.float32([w, h])
 

@@ -56,27 +56,33 @@ def _card_rect() -> np.ndarray:
     return np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
 
 
-def _align(template: np.ndarray, patch: np.ndarray, ring: np.ndarray) -> np.ndarray | None:
-    """The homography taking the template's points to the patch's (coarse to fine), or None
-    when ECC does not converge."""
+# coarse first (a turn and a shift), where a frame's double rule is one line
+ALIGN_STEPS = ((0.25, cv2.MOTION_EUCLIDEAN), (0.5, cv2.MOTION_AFFINE),
+               (1.0, cv2.MOTION_HOMOGRAPHY))
+
+
+def ecc_warp(template: np.ndarray, image: np.ndarray, mask: np.ndarray | None = None,
+             steps=ALIGN_STEPS, crit=CRIT) -> np.ndarray | None:
+    """The homography taking `template`'s points to `image`'s, found by ECC coarse to fine
+    (each step a scale and a motion, the warp carried from one to the next), or None when ECC
+    does not converge."""
     warp = np.eye(3, dtype=np.float32)
-    # coarse first (a turn and a shift), where a frame's double rule is one line
-    for scale, motion in ((0.25, cv2.MOTION_EUCLIDEAN), (0.5, cv2.MOTION_AFFINE),
-                          (1.0, cv2.MOTION_HOMOGRAPHY)):
+    for scale, motion in steps:
         s = np.diag([scale, scale, 1]).astype(np.float32)
-        t, p, r = template, patch, ring
+        t, p, r = template, image, mask
         if scale != 1:
             t = cv2.resize(template, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            p = cv2.resize(patch, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-            r = cv2.resize(ring, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
+            p = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            if mask is not None:
+                r = cv2.resize(mask, None, fx=scale, fy=scale, interpolation=cv2.INTER_NEAREST)
         m = (s @ warp @ np.linalg.inv(s)).astype(np.float32)
         try:
             if motion != cv2.MOTION_HOMOGRAPHY:
-                _, a = cv2.findTransformECC(t, p, m[:2].copy(), motion, CRIT, r, 3)
+                _, a = cv2.findTransformECC(t, p, m[:2].copy(), motion, crit, r, 3)
                 m = np.vstack([a, [0, 0, 1]]).astype(np.float32)
             else:
                 _, m = cv2.findTransformECC(t, p, (m / m[2, 2]).astype(np.float32), motion,
-                                            CRIT, r, 3)
+                                            crit, r, 3)
         except cv2.error:
             return None
         warp = np.linalg.inv(s) @ m @ s
@@ -103,7 +109,7 @@ def straighten(img: np.ndarray, quads: list[np.ndarray]) -> list[np.ndarray]:
         template = np.median(np.stack(moved), axis=0).astype(np.float32)
         warps = []
         for p in patches:
-            w = _align(template, p, ring)
+            w = ecc_warp(template, p, ring)
             if w is not None:
                 moved_rect = cv2.perspectiveTransform(rect[None], w)[0]
                 if np.abs(moved_rect - rect).max() > MOST * CW:
