@@ -210,20 +210,25 @@ class Push:
         watcher = asyncio.create_task(watch())
         sent = -1
         ends = time.monotonic() + self.lifetime_s
+        quiet = False  # the last wait ended with no news: a heartbeat is due
         try:
             await self._send(send, "retry: 1000\n")
             while not gone.is_set() and time.monotonic() < ends:
+                # Cleared before the version is read, never after a send: a publish that lands
+                # while a slow reader holds the write (uvicorn awaits the drain) must still
+                # wake the wait below, or the phone hears of it a heartbeat late.
+                line.clear()
                 version = max(version, self.hub.versions.get(code, -1))
                 if version != sent:
                     await self._send(send, self._event("version", version))
                     sent = version
-                else:
+                elif quiet:
                     await self._send(send, self._event("hb", version))
-                line.clear()
                 try:
                     await asyncio.wait_for(line.wait(), self.heartbeat_s)
+                    quiet = False
                 except TimeoutError:
-                    pass
+                    quiet = True
         except OSError:
             pass  # the phone went away while we wrote
         finally:
