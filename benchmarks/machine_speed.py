@@ -1,6 +1,6 @@
 """How fast this machine runs right now: a pure-Python loop of 20 M additions, timed (CPU).
 
-The 2-core machine's speed drifts by a third and more between hours (the loop took 1.4 s at
+The 2-core machine's speed drifts by a third and more between hours (the loop took 1.06 s at
 the fastest hour measured and 2.8 s at the slowest), so a CPU figure per photo says little
 without it: recognition2.py and okoshki_profile.py print this line beside their figures, and
 only runs at a like loop time (or paired runs, back to back) compare.
@@ -24,7 +24,7 @@ def loop_seconds() -> float:
 def line() -> str:
     """One line saying how fast the machine ran the loop, with the UTC time."""
     return (f"machine speed at {time.strftime('%H:%M', time.gmtime())} UTC: a pure-Python loop "
-            f"of 20 M additions took {loop_seconds():.2f} s of CPU (fastest hour seen 1.4 s, "
+            f"of 20 M additions took {loop_seconds():.2f} s of CPU (fastest hour seen 1.06 s, "
             f"slowest 2.8 s)")
 
 
