@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from assistant.messages import N_, MessageError
-from assistant.vision import deck, layout_fit, outlines
+from assistant.vision import deck, layout_fit, layout_refine, outlines
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import WORK_SIDE, decode
 from assistant.vision.layout_fit import OKOSHKI_COLS, OKOSHKI_ROWS
@@ -72,7 +72,7 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
     quads = outlines.card_quads(img, blobs=outlines.light_blobs(img, nested=False))
     apart = _cut_apart(data, img, quads, rows, cols)
     if apart is not None and len(quads) >= rows * cols // 2:
-        return _with_cuts(apart, cuts_out)
+        return _with_cuts(data, img, apart, cuts_out)
     # no layout of separate cards (edge to edge), or only some found apart (a shadow, cards
     # touching here and there, where the grid they give may be a row or a column off): cut
     # the table as a grid too, and keep the cut with fewer cards to retake (a grid that is
@@ -100,11 +100,11 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
         if sum(f is not None for f in fits) <= sum(f is not None for f in faults):
             if quads_out is not None:
                 quads_out.extend(fitted)
-            return _with_cuts((faces, fits, fitted), cuts_out)
+            return _with_cuts(data, img, (faces, fits, fitted), cuts_out)
     if apart is not None:
         bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
         if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
-            return _with_cuts(apart, cuts_out)
+            return _with_cuts(data, img, apart, cuts_out)
     return found, faults
 
 
@@ -121,9 +121,15 @@ def _light_cards(quads: list[np.ndarray], fitted: list[np.ndarray]) -> int:
     return sum(cv2.contourArea(q.astype(np.float32)) >= LIGHT_CARD * card for q in quads)
 
 
-def _with_cuts(cut: tuple, cuts_out: list | None) -> tuple[list[np.ndarray], list[str | None]]:
-    """A cut's faces and faults; its outlines go to `cuts_out` (when given)."""
+def _with_cuts(data: bytes, img: np.ndarray, cut: tuple, cuts_out: list | None
+               ) -> tuple[list[np.ndarray], list[str | None]]:
+    """A cut card by card: its faces and faults, any card cut askew set straight on the
+    others (layout_refine.straighten) and cut again; its outlines go to `cuts_out`."""
     faces, faults, quads = cut
+    straight = layout_refine.straighten(img, quads)
+    if any(not np.array_equal(a, b) for a, b in zip(straight, quads, strict=True)):
+        quads = straight
+        faces, faults = _cut_faces(data, img, quads)
     if cuts_out is not None:
         cuts_out.extend(quads)
     return faces, faults

@@ -20,7 +20,7 @@ import numpy as np
 from assistant.games import okoshki as ok
 from assistant.games import pisanki as pg
 from assistant.messages import N_, Message, join, nmsg
-from assistant.vision import deck, layout_match, layout_refine, outlines, refcache, views
+from assistant.vision import deck, layout_match, outlines, refcache, views
 from assistant.vision import okoshki as vo
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
@@ -48,13 +48,7 @@ def register_okoshki_photos(photos: list[bytes], folder: Path,
         try:
             fitted.append([])
             cuts.append([])
-            faces, found = layout_cards(data, quads_out=fitted[-1], cuts_out=cuts[-1])
-            if cuts[-1]:  # cut card by card: a card cut askew is set straight on the others
-                straight = layout_refine.straighten(decode(data), cuts[-1])
-                if any(not np.array_equal(a, b) for a, b in zip(straight, cuts[-1], strict=True)):
-                    cuts[-1][:] = straight
-                    faces, found = recut(data, straight)
-            cut.append((faces, found))
+            cut.append(layout_cards(data, quads_out=fitted[-1], cuts_out=cuts[-1]))
             layouts.append(data)
             if laid_out is not None:
                 laid_out.append(data)
