@@ -13,7 +13,7 @@ outline (green), the outline found (red) and the cards found (blue: by their out
 by their sides), to look at. `--root` reads with another checkout's code (the same photos).
 Run: nice -n 10 .venv/bin/python benchmarks/pisanki_grounds.py --deck 8 --ground plaid
      [--tables 12] [--seed 7200] [--save DIR] [--dump F] [--root /path/to/other/checkout]
-     [--dim 0.6]
+     [--dim 0.6] [--trait all (deck 12's variants)] [--plaid wide (a busier plaid)]
 """
 
 from __future__ import annotations
@@ -44,6 +44,12 @@ def main() -> int:
     ap.add_argument("--dim", type=float, default=1.0, help="print the deck darker: each "
                     "Pisanki face's light scaled by this (0.6: a dark deck whose lightest ink "
                     "lies well below a light table's)")
+    ap.add_argument("--trait", help="with --deck 12: deck 12 with traits of another style "
+                    "(benchmarks/deck_traits.py: miscut, round, 23, suitstock, outline, "
+                    "halftone, midindex, all, ... or joined by +)")
+    ap.add_argument("--plaid", choices=("default", "wide"), default="default",
+                    help="wide: a stress: the plaid's bands darker and more saturated, "
+                    "wider and of any period (the default photos' plaid is unchanged)")
     ap.add_argument("--outlines", action="store_true", help="only find each table's outline "
                     "(no registration, no cells read): many tables quickly")
     args = ap.parse_args()
@@ -59,6 +65,14 @@ def main() -> int:
     from assistant.vision import pisanki as vp
 
     r2.D.deck, r2.D.number = __import__(f"deck{args.deck}"), args.deck
+    if args.trait:
+        if args.deck != 12:
+            ap.error("--trait needs --deck 12")
+        import deck_traits
+
+        r2.D.deck = deck_traits.namespace(f"12-{args.trait}")
+    if args.plaid == "wide":
+        synth.background = _wide_plaid(synth, np, cv2)
     if args.dim != 1.0:
         r2.D.deck = _dimmed(r2.D.deck, args.dim, np)
     if args.ground == "any":
@@ -116,7 +130,8 @@ def main() -> int:
             register.learn_pisanki(data, truth["grid"], folder)
         register.use_folder(None)
     n, c = total["cells"], np.array(cpu)
-    print(f"deck {args.deck} on {args.ground}, {args.tables} tables, root "
+    name = f"{args.deck}-{args.trait}" if args.trait else args.deck
+    print(f"deck {name} on {args.ground}, {args.tables} tables, root "
           f"{Path(args.root).resolve().name}: {total['right']}/{n} cells right "
           f"({total['right'] / n:.2%}), silent {total['silent']} ({total['silent'] / n:.2%}), "
           f"right unsure {total['right_unsure']} "
@@ -139,6 +154,31 @@ def _dimmed(deck, k: float, np):
 
     return SimpleNamespace(W=deck.W, H=deck.H, mask=deck.mask, pisanki_deck=deck.pisanki_deck,
                            pisanki_face=face)
+
+
+def _wide_plaid(synth, np, cv2):
+    """synth.background with a wider plaid: bands of any colour (dark and saturated too),
+    a period of 20-140 px at a quarter of the photo, bands a fifth to a half of it."""
+    plain = synth.background
+
+    def background(rng, kind: str):
+        if kind != "plaid":
+            return plain(rng, kind)
+        h, w = synth.PHOTO_H // 4, synth.PHOTO_W // 4
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        img = np.empty((h, w, 3), np.float32)
+        img[:] = np.array(rng.uniform(90, 240, 3), np.float32)
+        p = int(rng.integers(20, 140))
+        share = float(rng.uniform(0.2, 0.5))
+        for k, col in enumerate(rng.uniform(0, 255, (3, 3))):
+            band = (((xx + k * p // 3) % p) < p * share) | (((yy + k * p // 3) % p) < p * share)
+            mix = float(rng.uniform(0.4, 0.9))
+            img[band] = img[band] * (1 - mix) + col * mix
+        img = cv2.resize(img, (synth.PHOTO_W, synth.PHOTO_H), interpolation=cv2.INTER_LINEAR)
+        synth._add_noise(img, rng, 5, 1)
+        return img
+
+    return background
 
 
 def _outlines(args, r2, vp, cards, decode) -> int:

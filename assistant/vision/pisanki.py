@@ -273,13 +273,23 @@ def to_padded(quad: np.ndarray, rows: int, cols: int) -> np.ndarray:
 
 
 def table_cells(img: np.ndarray, quad: np.ndarray, rows: int, cols: int,
-                found: list[cards.Found]) -> tuple[list[np.ndarray], list[bool]]:
-    """Each cell of the table cut around its card's own centre, and whether the card was
-    found (else the cell is cut where the grid says)."""
+                found: list[cards.Found]) -> tuple[list[np.ndarray], list[cards.Found | None]]:
+    """Each cell of the table cut around its card's own centre, and the card found there
+    (None: not found; the cell is cut where the grid says)."""
     pad = round(CW * PAD)
-    centres = cards.cell_centres(found, to_padded(quad, rows, cols), rows, cols, pad, CW, CH)
+    placed = cards.cell_cards(found, to_padded(quad, rows, cols), rows, cols, pad, CW, CH)
+    centres = [None if p is None else p[1] for p in placed]
     table = padded_table(img, quad, rows, cols, centres)
-    return views.cells(table, rows, cols, pad, centres), [c is not None for c in centres]
+    return views.cells(table, rows, cols, pad, centres), [None if p is None else p[0]
+                                                          for p in placed]
+
+
+def reach(card: cards.Found | None) -> float:
+    """How far (a share of the card) a cell's views slide around the centre it is cut at
+    (views.classify's `near`): a little around a card found by its own outline, more around
+    one found by its sides (on a patterned ground its sides may lock onto a band: seen 0.09
+    off on plaid)."""
+    return views.NEAR_SIDES if card is not None and card.by_sides else views.NEAR
 
 
 # the share of a cell (each way) surely covered by its card: around the centre of a card found
@@ -566,11 +576,12 @@ def _recognise(data: bytes, rows: int, cols: int, corners: list | None) -> Table
     registered = views.load(deck.REGISTERED["folder"])  # type: ignore[arg-type]
     grid = []
     if registered is not None:
-        cut, centred = table_cells(img, quad, rows, cols, found)
+        cut, placed = table_cells(img, quad, rows, cols, found)
         for r in range(rows):
             row = []
             for c in range(cols):
-                g = views.classify(cut[r * cols + c], registered, centred[r * cols + c])
+                hit = placed[r * cols + c]
+                g = views.classify(cut[r * cols + c], registered, hit is not None, reach(hit))
                 # an outline of the table's shape that was not fitted card by card: each cell
                 # is slid over its whole margin and must win clearly on its own (views'
                 # UNSURE_MARGIN_UNFOUND), so not every cell is marked for it; an outline of

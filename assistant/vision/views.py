@@ -38,6 +38,7 @@ CANDIDATES = 48
 LOCATORS = 2  # a card not found by its outline is looked for by this many views each way round
 COARSE_L_SPREAD = 12.0  # the least spread of light a coarse vector is scaled by
 NEAR = 0.06  # how far a view slides over a cell cut around its card's own centre
+NEAR_SIDES = 0.1  # ...around the centre of a card found by its sides only (pisanki.reach)
 COLOUR_SCALE = 150.0
 FINALISTS = 4
 SETTLE_LEAD = 0.2  # a correlation's first leading by more is not overruled by the settling
@@ -617,10 +618,11 @@ def _correlations(window: np.ndarray, views: Views, picks: np.ndarray, x0: int,
             for k, i in enumerate(picks) for y, x in [divmod(int(best_at[k]), nx)]]
 
 
-def _near(lab: np.ndarray, views: Views, picks: np.ndarray, x: int, y: int
-          ) -> list[tuple[float, int, int, int]]:
-    """Each picked view's best correlation within NEAR of the place (x, y) of the cell."""
-    rx, ry = round(VW * NEAR), round(VH * NEAR)
+def _near(lab: np.ndarray, views: Views, picks: np.ndarray, x: int, y: int,
+          near: float = NEAR) -> list[tuple[float, int, int, int]]:
+    """Each picked view's best correlation within `near` (a share of the card) of the place
+    (x, y) of the cell."""
+    rx, ry = round(VW * near), round(VH * near)
     th, tw = views.templates[0].shape[:2]
     x0 = min(max(0, x - rx), lab.shape[1] - tw - 2 * rx)
     y0 = min(max(0, y - ry), lab.shape[0] - th - 2 * ry)
@@ -650,11 +652,12 @@ def _located(lab: np.ndarray, views: Views, picks: np.ndarray
     return list(best.values())
 
 
-def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess:
+def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float = NEAR
+             ) -> ViewGuess:
     """The registered card that best explains a cut cell (SW × SH), either way round: the
     best few cards by correlation and colour, then settled pairwise where they differ.
     `centred`: the cell is cut around its card's own centre, so each view slides only a
-    little (NEAR) rather than over the whole margin."""
+    little (`near`, a share of the card) rather than over the whole margin."""
     mx, my = round(VW * MARGIN), round(VH * MARGIN)
     cell = balance(cell, cell[my:my + VH, mx:mx + VW])
     centre = cell[my:my + VH, mx:mx + VW]
@@ -662,7 +665,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False) -> ViewGuess
     picks = np.argsort(-first)[:CANDIDATES]
     lab = _lab(_soft(cell))
     if centred:
-        found = _near(lab, views, picks, mx + round(VW * TRIM), my + round(VH * TRIM))
+        found = _near(lab, views, picks, mx + round(VW * TRIM), my + round(VH * TRIM), near)
     else:
         # a card not found by its outline may lie anywhere in the cell's margin
         found = _located(lab, views, picks)
