@@ -7,8 +7,9 @@ and the colour comparison that is left weighs every pixel where the two register
 light differs. Here the two faces, laid onto the photographed card and blurred alike (the close
 look's coarse images), are compared with the photo only in the parts where they differ (spots:
 clearly more than they differ elsewhere, and broad, not an edge's misfit) and around them, each
-fitted to the photo's light there (an offset per channel and one gain): a zone's light, cast or
-blur shifts both fits alike, and only which part is there tells them apart.
+fitted to the photo's light there (an offset and a gain per channel): a zone's light, cast or
+blur shifts both fits alike, and only which part is there tells them apart. Each part is
+weighed on its own, and they must agree: a card lying over one brings a part of its own.
 """
 
 from __future__ import annotations
@@ -45,36 +46,45 @@ def spots(a: np.ndarray, b: np.ndarray, where: np.ndarray) -> np.ndarray | None:
     keep = np.isin(labels, big)
     if np.count_nonzero(keep) > SPOT_MOST * seen:
         return None
-    return keep.view(np.uint8) if keep.dtype == np.bool_ else keep.astype(np.uint8)
+    return keep.view(np.uint8)
 
 
-GAIN_LEAST = 0.2  # the photo follows what the two faces share around a part at least this
-# much (its contrast there, as a share of theirs), or it tells nothing of the part
+def _part_lean(p: np.ndarray, fa: np.ndarray, fb: np.ndarray) -> tuple[float, float]:
+    """Around one part (pixels × Lab channels of the photo and of the two faces), how much
+    nearer the photo is to `fa` than to `fb` once each face is fitted to it (channel by
+    channel an offset and a gain, not below 0: a cast or a pale light changes those, not
+    which part is there): what each fit leaves of the photo, compared as a share (> 0: `fa`);
+    and how much the photo varies there (its weight)."""
+    p, fa, fb = (x - x.mean(axis=0) for x in (p, fa, fb))
+    pp = (p * p).sum(0)
+    left = []
+    for f in (fa, fb):
+        ff, pf = (f * f).sum(0), (p * f).sum(0)
+        # what the fit explains: pf² / ff where the gain pf / ff is positive
+        explained = np.where(pf > 0, pf * pf / np.maximum(ff, 1e-9), 0.0)
+        left.append(float((pp - explained).sum()))
+    ea, eb = left
+    return (eb - ea) / (ea + eb + 1e-9), float(pp.sum())
 
 
 def spot_lean(photo: np.ndarray, a: np.ndarray, b: np.ndarray,
               where: np.ndarray) -> float | None:
     """How much more the photographed card (Lab) looks like face `a` than face `b` (both
-    laid onto it) where the two differ in a part or two: from -1 (`b`'s part) to 1 (`a`'s),
-    0 when the photo does not follow the faces there (a glare, a card over it); None when
-    the faces do not differ in a part (`spots`). `where`: the pixels that may be compared
-    (bool: not hidden by another card, shown by both faces)."""
+    laid onto it) where the two differ in a part or two: from -1 (`b`'s parts) to 1 (`a`'s),
+    near 0 when the photo does not follow either face there (a glare), 0 when its parts
+    disagree (a card's edge over one of them); None when the faces do not differ in a part
+    (`spots`). `where`: the pixels that may be compared (bool: not hidden by another card,
+    shown by both faces)."""
     keep = spots(a, b, where)
     if keep is None:
         return None
-    near = (cv2.dilate(keep, _AROUND) > 0) & where
-    # the photo around the parts as an offset per channel, plus a gain times what the two
-    # faces share, plus a lean times half of how they differ: a photo of `a` leans as much
-    # as it follows the rest (lean = gain), one of `b` as much the other way
-    p, fa, fb = photo[near], a[near], b[near]
-    both, half = (fa + fb) / 2, (fa - fb) / 2
-    p, both, half = (x - x.mean(axis=0) for x in (p, both, half))
-    ss, sd, dd = float((both * both).sum()), float((both * half).sum()), float((half * half).sum())
-    ps, pd = float((p * both).sum()), float((p * half).sum())
-    det = ss * dd - sd * sd
-    if det <= 1e-9 * max(ss * dd, 1e-12):
-        return 0.0
-    gain, lean = (dd * ps - sd * pd) / det, (ss * pd - sd * ps) / det
-    if gain < GAIN_LEAST:
-        return 0.0
-    return float(np.clip(lean / gain, -1.0, 1.0))
+    n, labels = cv2.connectedComponents(keep, connectivity=8)
+    leans = []
+    for k in range(1, n):
+        near = (cv2.dilate((labels == k).view(np.uint8), _AROUND) > 0) & where
+        leans.append(_part_lean(photo[near], a[near], b[near]))
+    values = np.array([v for v, _ in leans])
+    weights = np.array([w for _, w in leans])
+    if values.min() * values.max() < 0 or weights.sum() <= 0:
+        return 0.0  # parts that disagree (something else lies there), or a flat photo
+    return float((values * weights).sum() / weights.sum())
