@@ -22,6 +22,7 @@ from assistant.vision.okoshki_describe import (
 )
 from assistant.vision.okoshki_match import SURE_MARGIN, Match
 from assistant.vision.okoshki_shape import balanced_flat
+from assistant.vision.okoshki_spots import spot_lean
 from assistant.vision.okoshki_twins import aligned, print_lean
 from assistant.vision.okoshki_views import TWINS, _end, _view_grey, view_table
 
@@ -270,7 +271,13 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                     near = cv2.dilate(differ.view(np.uint8), _AROUND) & inner_u8 \
                         & covers[i].view(np.uint8) & covers[j].view(np.uint8)
                     s = min(1.0, max(-1.0, s + (follows(i, near) - follows(j, near)) / 2))
-            coarse = (_gap(refs_c[i], refs_c[j]) > COARSE_DIFFER) & inner & covers[i] & covers[j]
+            both = inner & covers[i] & covers[j]
+            # no detail of one that the other lacks: a soft part (a pale cloud on a hatched
+            # sky, deck 10's 3 and 4) can differ by less than PAIR_DIFFER, and the colours
+            # below weigh every pixel the two registration photos' light differs at; such a
+            # part is weighed on its own, fitted to the photo's light (okoshki_spots)
+            spot = None if s else spot_lean(photo_c, refs_c[i], refs_c[j], both)
+            coarse = (_gap(refs_c[i], refs_c[j]) > COARSE_DIFFER) & both
             if np.count_nonzero(coarse) >= PAIR_MIN_PIXELS:
                 da = float(gap_c(i)[coarse].mean())
                 db = float(gap_c(j)[coarse].mean())
@@ -279,6 +286,8 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                 # as a fine print does
                 s = (s + (db - da) / (da + db + 1e-6)) / 2 if s else \
                     COLOUR_ONLY * (db - da) / (da + db + 1e-6)
+            if spot is not None:
+                s = (s + spot) / 2
             shares[(i, j)], shares[(j, i)] = s, -s
         return shares[(i, j)]
 
