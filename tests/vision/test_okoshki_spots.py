@@ -9,8 +9,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from assistant.vision import deck, outlines, synth
 from assistant.vision import okoshki as vo
-from assistant.vision import outlines
+from assistant.vision.decode import decode
 from assistant.vision.okoshki_spots import spots
 from assistant.vision.okoshki_zone import _closed
 
@@ -70,3 +71,24 @@ def test_the_unlike_table_blob_is_closed_over_the_prints_dots():
     _, after = _closed((mask, outlines.fill_holes(mask)))
     assert after[inside > 0].mean() / 255 > 0.97
     assert after[inside == 0].mean() / 255 < 0.01  # and hardly reaches past the card
+
+
+def test_washed_out_cards_the_features_miss_are_found_in_a_zone():
+    """The drawn deck's blue and green cards out of focus and washed out (too few keypoints
+    for the features): seed 5's zone has seven, one of them lying where neither an outline
+    nor a corner of its blob was found (found before: 6 of 7; over seeds 1-6, 21 of 40 before
+    and 31 after, none invented)."""
+    faces = dict(deck.okoshki_faces())
+    washed = [cid for cid in faces if cid.startswith(("blue", "green"))]
+    for cid in washed:
+        blurred = cv2.GaussianBlur(faces[cid], (0, 0), 9).astype(np.float32)
+        faces[cid] = (blurred * 0.6 + 102).astype(np.uint8)
+    data, truth = synth.okoshki_photo(5, 18, faces)
+    img = decode(data)
+    scale = img.shape[1] / synth.PHOTO_W
+    want = [(c["id"], np.array(c["quad"]) * scale) for c in truth["cards"]]
+    found = vo.find_matches(img)
+    under = [(cid, q) for cid, q in want if cid in washed]
+    assert len(under) == 7
+    assert all(any(vo.iou(m.quad, q) > 0.5 for m in found) for _, q in under)
+    assert all(any(vo.iou(m.quad, q) > 0.5 for _, q in want) for m in found)  # none invented
