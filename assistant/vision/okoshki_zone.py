@@ -105,7 +105,9 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
                 found.append(replace(moved, source="corner"))
     # a card whose blob neither parts from its neighbours' nor keeps a square corner (its
     # edge notched by its print, its corners under others) still leaves a spot of its size
-    # that no card found explains
+    # that no card found explains; only when cards were found, which tell that size
+    if not sides:
+        return found
     unexplained = blobs[1].copy()
     for m in found:
         cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
