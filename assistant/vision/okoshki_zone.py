@@ -9,7 +9,7 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from assistant.vision import okoshki_spots, outlines
+from assistant.vision import okoshki_leftover, outlines
 from assistant.vision.okoshki_describe import SH, SW, _grey_half, _lab
 from assistant.vision.okoshki_find import DRAWN_ASPECT, find_cards
 from assistant.vision.okoshki_match import (
@@ -111,7 +111,7 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
     unexplained = blobs[1].copy()
     for m in found:
         cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
-    for quad in okoshki_spots.spots(unexplained, short, aspect):
+    for quad in okoshki_leftover.spots(unexplained, short, aspect):
         if not covered(quad, 0.4):
             consider(quad, True, "outline")
     return found

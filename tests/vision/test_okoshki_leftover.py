@@ -13,7 +13,7 @@ import numpy as np
 from assistant.vision import deck, outlines, synth
 from assistant.vision import okoshki as vo
 from assistant.vision.decode import decode
-from assistant.vision.okoshki_spots import spots
+from assistant.vision.okoshki_leftover import spots
 from assistant.vision.okoshki_zone import _closed
 
 ASPECT = 1.5  # a 2:3 card
