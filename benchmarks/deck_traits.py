@@ -25,6 +25,24 @@ one trait of TRAITS, or "12-all" (every trait at once), or traits joined by "+"
   cards stay painted;
 - flatter (not in "all"; "12-flatter-all" with it): flat, stronger: 4 colours, and no area
   narrower than about 11 px (a tenth of the window) kept: only the large shapes stay.
+The STOCKS (none in "all"; Okoshki cards; faint and wide Pisanki too; "12-clothstock-all"
+is clothstock with every trait of "all"), each a way a coloured stock may meet the table:
+- clothstock: each suit's stock in one of the zone photos' tablecloth colours (the dark woven
+  bases of synth._tablecloth, lit as its pattern lifts them): on a cloth of its colour the
+  card's edge is faint (green cards on green felt);
+- darkstock, darkerstock: the suit stocks (SUIT_STOCK) darker, at 70 % and 50 % of their
+  value: the second at about the cloth's lightness, in the suits' own hues;
+- greystock: the suit stocks less saturated (a third of their chroma kept);
+- lightstock: the suit stocks pale, lighter than the art (a pastel card);
+- faint: the print faded towards its stock (low contrast between print and stock: 45 % of
+  the way);
+- wide: a wider margin of stock round the picture (18 px, 4.7 mm, instead of 7);
+- stockground: the picture's largest area (deck 12's stucco wall, found on the flat scene)
+  left unprinted, the stock showing there, as a pop-art print leaves its background to the
+  paper;
+- samevalue: the print's colours all of about one value (their lightness pulled 75 % of the
+  way to its mean, the hues and chroma kept), as pop-art prints saturated colours of one
+  value side by side: in grey, which the features see, the picture nearly vanishes.
 """
 
 from __future__ import annotations
@@ -47,8 +65,10 @@ from assistant.games import pisanki as pg  # noqa: E402
 TRAITS = ("miscut", "round", "23", "suitstock", "outline", "halftone", "midindex")
 STRONGER = ("bigdots",)  # a trait drawn stronger, not part of "all"
 SCENE = ("flat", "flatter")  # the scene redrawn, not in "all" ("12-flat-all": with all of it)
-NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER + SCENE), "12-all",
-         *(f"12-{t}-all" for t in SCENE))
+STOCKS = ("clothstock", "darkstock", "darkerstock", "greystock", "lightstock", "faint", "wide",
+          "stockground", "samevalue")  # the stock against the table, and the print: not in "all"
+NAMES = ("12", *(f"12-{t}" for t in TRAITS + STRONGER + SCENE + STOCKS), "12-all",
+         *(f"12-{t}-all" for t in SCENE + STOCKS))
 PX_PER_MM = deck12.W / 70  # deck 12 is 70 mm wide
 W23 = round(60 * PX_PER_MM)  # a 2:3 card: 60 × 90 mm
 FLAT_COLOURS = 6  # a flat scene's colour areas (besides the blind and the index)
@@ -58,6 +78,14 @@ ROUND = 0.12  # the very round corners' radius, as a part of the width
 # mid-tone stocks, as saturated as deck 12's terracotta (BGR)
 SUIT_STOCK = {"red": (60, 62, 172), "yellow": (40, 150, 182), "purple": (132, 70, 122),
               "green": (72, 132, 70), "brown": (52, 92, 132), "blue": (152, 102, 52)}
+# the suits' stocks in the tablecloth's colours (synth._tablecloth's bases, BGR, lifted by
+# half its pattern's mean): one suit for each cloth, the sixth between two of them
+TABLE_STOCK = {"red": (45, 66, 121), "green": (66, 101, 46), "blue": (101, 58, 46),
+               "brown": (81, 81, 81), "purple": (36, 46, 92), "yellow": (52, 80, 78)}
+STOCK_SCALE = {"darkstock": 0.7, "darkerstock": 0.5}
+SAME_VALUE = 0.75  # "samevalue": how far the print's lightness is pulled to its mean
+FAINT = 0.45  # "faint": how far the print fades towards its stock
+WIDE = 18  # "wide": the margin of stock round the picture (px; deck 12's is 7)
 CLOTH_STOCK = {"checked": (44, 140, 164), "striped": (92, 100, 190), "dotted": (150, 92, 50),
                "neutral": (120, 118, 112)}
 INK = (24, 20, 26)
@@ -73,12 +101,45 @@ def parse(name: str) -> frozenset[str]:
     for trait in parts:
         if trait == "all":
             out |= set(TRAITS)
-        elif name.startswith("12-") and trait in TRAITS + STRONGER + SCENE:
+        elif name.startswith("12-") and trait in TRAITS + STRONGER + SCENE + STOCKS:
             out.add(trait)
         else:
             raise ValueError(f"no deck variant {name!r}: one of {', '.join(NAMES)}, or "
                              "traits joined by +")
     return frozenset(out)
+
+
+def suit_stock(suit: str, traits: frozenset[str]) -> tuple[int, int, int] | None:
+    """An Okoshki card's stock colour (BGR) for its suit under the traits (None: deck 12's
+    terracotta)."""
+    if "clothstock" in traits:
+        return TABLE_STOCK[suit]
+    if not traits & {"suitstock", *STOCKS} - {"faint", "wide", "stockground"}:
+        return None
+    bgr = np.array(SUIT_STOCK[suit], np.float32)
+    for trait, scale in STOCK_SCALE.items():
+        if trait in traits:
+            bgr *= scale
+    if "greystock" in traits or "lightstock" in traits:
+        lab = cv2.cvtColor(np.uint8([[np.clip(bgr, 0, 255)]]), cv2.COLOR_BGR2LAB)[0, 0]
+        lab = lab.astype(np.float32)
+        if "greystock" in traits:  # a third of the chroma kept
+            lab[1:] = 128 + (lab[1:] - 128) / 3
+        if "lightstock" in traits:  # pale: light, half the chroma
+            lab[0], lab[1:] = 225, 128 + (lab[1:] - 128) / 2
+        bgr = cv2.cvtColor(np.uint8([[lab.round()]]), cv2.COLOR_LAB2BGR)[0, 0].astype(np.float32)
+    return tuple(int(v) for v in np.clip(bgr.round(), 0, 255))
+
+
+def largest_area(scene: np.ndarray) -> np.ndarray:
+    """The flat scene's most common colour area (deck 12's stucco wall), 255 there: where a
+    pop-art print leaves its background to the stock."""
+    flat_scene = flat(scene, deck12.IVORY)
+    cloth = blind_cloth() > 0
+    colours, counts = np.unique(flat_scene[~cloth].reshape(-1, 3), axis=0, return_counts=True)
+    top = colours[counts.argmax()]
+    m = ((flat_scene == top).all(2) & ~cloth).astype(np.uint8) * 255
+    return cv2.morphologyEx(m, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
 def card_shape(w: int, h: int, inset: int, traits: frozenset[str]) -> np.ndarray:
@@ -232,7 +293,7 @@ class Variant:
         the canvas-and-brush, not on a flat print); then the variant's outline round the
         picture and its miscut."""
         w, h = self.W, self.H
-        panel = card_shape(w, h, deck12.MARGIN, self.traits)
+        panel = card_shape(w, h, WIDE if "wide" in self.traits else deck12.MARGIN, self.traits)
         if "outline" in self.traits:  # a thick black rule round the picture
             ring = cv2.subtract(panel, cv2.erode(panel, np.ones((5, 5), np.uint8)))
             art = art.copy()
@@ -245,6 +306,12 @@ class Variant:
         colour = deck12.TERRACOTTA if stock is None else stock
         base = deck12._stock() if (w, colour) == (deck12.W, deck12.TERRACOTTA) \
             else _stock(w, h, colour)
+        if "samevalue" in self.traits:  # one value: the lightness pulled to its mean
+            lab = cv2.cvtColor(art, cv2.COLOR_BGR2LAB).astype(np.float32)
+            lab[..., 0] += SAME_VALUE * (lab[..., 0].mean() - lab[..., 0])
+            art = cv2.cvtColor(np.clip(lab, 0, 255).astype(np.uint8), cv2.COLOR_LAB2BGR)
+        if "faint" in self.traits:  # the print faded towards its stock
+            art = art * (1 - FAINT) + np.array(colour, np.float32) * FAINT
         out = base * (1 - a) + art * a
         rng = np.random.default_rng(zlib.crc32(("deck12-finish-" + name).encode()))
         lx, tx, ty = (int(v) for v in rng.integers(0, deck12.W, 3))
@@ -264,9 +331,13 @@ class Variant:
             scene = flat(scene, deck12.BLIND[suit])
         if "flatter" in self.traits:
             scene = flat(scene, deck12.BLIND[suit], *FLATTER)
+        stock = suit_stock(suit, self.traits)
+        if "stockground" in self.traits:  # the background left to the stock
+            scene = scene.copy()
+            scene[largest_area(deck12.okoshki_scene(cid)) > 0] = \
+                deck12.TERRACOTTA if stock is None else stock
         art = self._picture(scene, lambda img: deck12.index_okoshki(img, cid))
-        return self._finish(art, cid, SUIT_STOCK[suit] if "suitstock" in self.traits else None,
-                            texture=not self.traits & set(SCENE))
+        return self._finish(art, cid, stock, texture=not self.traits & set(SCENE))
 
     def okoshki_faces(self) -> dict[str, np.ndarray]:
         """All 48 Okoshki cards of this variant by id."""

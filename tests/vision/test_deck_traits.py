@@ -6,6 +6,7 @@ Only the drawing is checked here, never what a recogniser makes of it.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -152,3 +153,39 @@ def test_flat_faces_lose_the_paintings_texture_and_keep_the_index():
     assert np.abs(face[y0:y1, x0:x1] - base[y0:y1, x0:x1]).mean() < 12
     flatter = dt.flat(deck12.okoshki_scene(cid), deck12.BLIND["red"], *dt.FLATTER)
     assert len({tuple(p) for p in flatter.reshape(-1, 3)}) <= dt.FLATTER[0] + 2
+
+
+def test_stock_traits_names_and_existing_drawings_kept():
+    assert dt.parse("12-clothstock-all") == {*dt.TRAITS, "clothstock"}
+    assert dt.parse("12-stockground+clothstock") == {"stockground", "clothstock"}
+    assert "12-samevalue-all" in dt.NAMES
+    # a stock trait draws no existing variant anew
+    for suit in dt.SUIT_STOCK:
+        assert dt.suit_stock(suit, frozenset({"suitstock"})) == dt.SUIT_STOCK[suit]
+        assert dt.suit_stock(suit, frozenset({"miscut"})) is None
+
+
+def test_a_cloth_coloured_stock_and_darker_paler_greyer_ones():
+    v = dt.variant("12-clothstock")
+    for cid in ("green-2", "blue-print-3"):
+        suit = cid.split("-")[0]
+        margin = v.okoshki_face(cid)[1:5, 60:200].reshape(-1, 3).mean(0)
+        assert np.abs(margin - dt.TABLE_STOCK[suit]).max() < 25, cid
+    lab = {t: cv2.cvtColor(np.uint8([[dt.suit_stock("red", frozenset({t}))]]),
+                           cv2.COLOR_BGR2LAB)[0, 0].astype(int)
+           for t in ("suitstock", "darkerstock", "greystock", "lightstock")}
+    assert lab["darkerstock"][0] < lab["suitstock"][0] - 30
+    assert lab["lightstock"][0] > 200
+    chroma = {t: np.hypot(*(v[1:] - 128)) for t, v in lab.items()}
+    assert chroma["greystock"] < 0.5 * chroma["suitstock"]
+
+
+def test_the_stock_shows_through_the_background_and_one_value_prints():
+    cid = SOME[1]
+    suit = cid.split("-")[0]
+    face = dt.variant("12-stockground+clothstock").okoshki_face(cid).astype(int)
+    wall = (slice(62, 78), slice(60, 200))  # deck 12's stucco over the window
+    assert np.abs(face[wall].reshape(-1, 3).mean(0) - dt.TABLE_STOCK[suit]).max() < 30
+    grey = [cv2.cvtColor(dt.variant(n).okoshki_face(cid), cv2.COLOR_BGR2GRAY)[20:-20, 20:-20]
+            for n in ("12-all", "12-samevalue-all")]
+    assert grey[1].std() < 0.6 * grey[0].std()
