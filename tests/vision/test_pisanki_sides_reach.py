@@ -6,35 +6,26 @@ round that centre to reach the card, so it is read right and sure, either way ro
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from assistant.vision import cards, views
 from assistant.vision import pisanki as vp
-from assistant.vision.threads import one_thread
-from tests.vision.test_pisanki_unfound import CARDS, FACES, laid
+from tests.vision.test_pisanki_unfound import (  # noqa: F401  (fixtures: one thread, the views)
+    CARDS,
+    FACES,
+    as_a_photo_is_read,
+    laid,
+    registered,
+)
 
 BY_SIDES = cards.Found((0.0, 0.0), (100.0, 140.0), 0.0, by_sides=True)
 BY_OUTLINE = cards.Found((0.0, 0.0), (100.0, 140.0), 0.0)
 
 
-@pytest.fixture(autouse=True)
-def as_a_photo_is_read():
-    """OpenCV and BLAS on one thread, as recognise runs."""
-    with one_thread():
-        yield
-
-
-@pytest.fixture(scope="module")
-def registered() -> views.Views:
-    """Each card's view, from a cell cut around it (as registration cuts them)."""
-    return views.build(np.stack([views.view_of(laid(f, 0, 0)) for f in FACES]), CARDS)
-
-
 @pytest.mark.parametrize("share", [(0.09, 0.0), (-0.09, 0.0), (0.0, 0.09), (0.0, -0.09),
                                    (0.07, 0.07)])
 @pytest.mark.parametrize("turned", [False, True])
-def test_a_card_found_by_its_sides_a_band_off_is_read_sure(registered, share, turned):
+def test_a_card_found_by_its_sides_a_band_off_is_read_sure(registered, share, turned):  # noqa: F811 (the imported fixture)
     for card, f in zip(CARDS, FACES, strict=True):
         cell = laid(f, share[0] * views.VW, share[1] * views.VH, turned)
         guess = views.classify(cell, registered, True, vp.reach(BY_SIDES))
