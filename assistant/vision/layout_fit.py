@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from assistant.vision import outlines, table_ground
+from assistant.vision import outlines
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import decode
 
@@ -179,39 +179,13 @@ def _colour_edges(prof: np.ndarray, band: int = 3) -> tuple[np.ndarray, np.ndarr
     return edges, edges
 
 
-GRID_SURE = 4.0  # a blob whose grid has its edges this much on the photo's (gap_score) is kept;
-# under it, it is weighed against the others (right blobs seen at 2.4-5.5, blobs a card or more
-# off at 1.2-2.6: decks 8 and 10, layout photos 7500, 7700-7712, 7800-7805)
-
-
-def layout_outline(img: np.ndarray, rows: int, cols: int) -> np.ndarray | None:
-    """The outline of a layout of cards that show no light outline: of the blob of everything
-    unlike the table (cards of any stock), the same blob on the photo shrunk, and the area
-    dense with edges, the one whose grid of cells has its edges on the photo's (gap_score);
-    the blob whenever its own grid is sure.
-    The blob alone took in a patch of a checked cloth or left out a dark stock's cards (deck
-    8, 6 of 17 layout photos 7700-7712 and 7800-7803; deck 10, 3 of 6 of 7800-7805): every
-    card was then cut a card or more off, silently."""
-    blob = outlines.layout_quad(outlines.unlike_table(img)[1])
-    if blob is not None and table_ground.gap_score(img, blob, rows, cols) >= GRID_SURE:
-        return blob.astype(np.float32)  # as before (the others moved deck 10's cuts: 2 unfound)
-    offered = [blob, table_ground.Ground(img).layout()]
-    rough = vp.find_table(img)
-    if rough is not None:
-        offered.append(vp.refine_quad(img, rough))
-    scored = [(table_ground.gap_score(img, q, rows, cols), k)
-              for k, q in enumerate(offered) if q is not None]
-    if not scored:
-        return None
-    return offered[max(scored)[1]].astype(np.float32)
-
-
 def fit_in_table(img: np.ndarray, rows: int, cols: int) -> list[np.ndarray] | None:
     """The outlines of a layout's cards that show no light outline: the layout's own outline
     (everything unlike the table) gives the grid; each card is centred on its cell at the one
     size (one gap both ways) whose colour edges stand out most over all the cards; None when
     no layout is found."""
-    quad = layout_outline(img, rows, cols)
+    # the layout's own outline: the blob of everything unlike the table (cards of any stock)
+    quad = outlines.layout_quad(outlines.unlike_table(img)[1])
     if quad is None:
         return None
     h = cv2.getPerspectiveTransform(np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]]),
