@@ -260,11 +260,3 @@ def cell_cards(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, p
             best[r * cols + c] = d
             out[r * cols + c] = (card, (float(x), float(y)))
     return out
-
-
-def cell_centres(cards: list[Found], to_table: np.ndarray, rows: int, cols: int, pad: float,
-                 cw: float, ch: float) -> list[tuple[float, float] | None]:
-    """For each cell of a table seen from above, the centre of the card found in it (in the
-    table's pixels), or None when none was found."""
-    return [None if f is None else f[1]
-            for f in cell_cards(cards, to_table, rows, cols, pad, cw, ch)]
