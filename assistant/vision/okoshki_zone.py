@@ -74,9 +74,7 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
         # the cards found are not light (full bleed, a dark stock): whiteness does not part
         # them from the table, and the other cards' blobs are what is unlike its colours
         blobs = _closed(outlines.unlike_table(img))
-    unexplained = blobs[1].copy()
-    for m in found:
-        cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
+    unexplained = _unexplained(blobs[1], found)
     sides = [min(np.linalg.norm(q[1] - q[0]), np.linalg.norm(q[2] - q[1])) for q, _ in sift]
     if sides and np.count_nonzero(unexplained) < 0.5 * aspect * float(np.median(sides)) ** 2:
         return found  # the features explain every light blob: no card is left to find
@@ -108,10 +106,7 @@ def find_matches(img: np.ndarray, aspect: float = DRAWN_ASPECT) -> list[Match]:
     # that no card found explains; only when cards were found, which tell that size
     if not sides:
         return found
-    unexplained = blobs[1].copy()
-    for m in found:
-        cv2.fillConvexPoly(unexplained, m.quad.astype(np.int32), 0)
-    for quad in okoshki_leftover.spots(unexplained, short, aspect):
+    for quad in okoshki_leftover.spots(_unexplained(blobs[1], found), short, aspect):
         if not covered(quad, 0.4):
             consider(quad, True, "outline")
     return found
@@ -142,6 +137,14 @@ INK_GAP = 2  # px: the print's dark bits (halftone dots, ink lines) a card's unl
 # it keeps neither its holes filled nor a card's shape (deck 12-all, the features kept from
 # every other card of zones 7600-7605: 23 of those 50 found with no closing, 41 at 2 px,
 # 43 at 3 px, but at 3 px a plate on deck 8's zone 7608 joined a card and was taken for one)
+
+
+def _unexplained(mask: np.ndarray, found: list[Match]) -> np.ndarray:
+    """The blob mask less the cards found so far (what is left for other cards)."""
+    out = mask.copy()
+    for m in found:
+        cv2.fillConvexPoly(out, m.quad.astype(np.int32), 0)
+    return out
 
 
 def _closed(blobs: tuple[np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
