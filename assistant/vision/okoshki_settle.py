@@ -108,6 +108,74 @@ def _onto(flat_grey: np.ndarray, ref: np.ndarray,
     return _moved(ref, warp), warp
 
 
+def _opened(img: np.ndarray, m: Match, hidden: np.ndarray | None, memo: dict | None) -> dict:
+    """The memo of the close look at m's outline (`memo` itself when it is of that outline and
+    hidden part, else emptied for it, or a new one), with the photographed card's images."""
+    # a second look at the same outline (another card won, so its own twin and windows are
+    # met too) moves mostly the same views onto the same photo: each is worked out once
+    key = (m.quad.astype(np.float32).tobytes(), None if hidden is None else hidden.tobytes())
+    if memo is None or memo.get("key") != key:
+        memo = {} if memo is None else memo
+        memo.clear()
+        memo["key"] = key
+    if "photo" not in memo:  # the photographed card's own images: the same in every look
+        memo["photo"] = _photo_look(img, m.quad, hidden)
+    return memo
+
+
+_STILL = np.eye(2, 3, dtype=np.float32)
+
+
+def _lying(memo: dict, v: int, d: np.ndarray | None = None) -> tuple:
+    """A view compared where it lies, unmoved (as _fitted gives it; `d`: its distance)."""
+    _, _, _, photo, _, around, sample, _, photo_ab, _ = memo["photo"]
+    if ("cast", v) not in memo:  # the view shifted by its cast, once per outline
+        labs, view_spans = view_table()[7][1], view_table()[9]
+        c = _cast(photo_ab, labs[v], sample)
+        memo["cast", v] = cv2.add(labs[v], c), (cv2.add(view_spans[v][0], c),
+                                                 cv2.add(view_spans[v][1], c))
+    ref, span = memo["cast", v]
+    if d is None:
+        if ("apart", v) not in memo:
+            memo["apart", v] = _apart(photo, ref, span, around)
+        d = memo["apart", v]
+    return _STILL, ref, span, d
+
+
+def _fitted(memo: dict, v: int, d: np.ndarray | None = None) -> tuple:
+    """A view moved onto the card: the move, the view in Lab, its span, the distance
+    (`d`: the view's distance unmoved, when already worked out)."""
+    if v not in memo:
+        _, fg, seen, photo, inner, around, sample, _, photo_ab, _ = memo["photo"]
+        # the view's Lab worked out once and moved (a move of a pixel or two: nearly the
+        # same as the Lab of the moved view, for half the time); its lightness is
+        # standardised after the move, on what the photo's card shows of it
+        warp = _move(fg, _view_grey(v), seen)
+        unmoved = _lying(memo, v, d)
+        if _still(warp):
+            memo[v] = unmoved
+        else:
+            ref = _lab_done(_moved(view_table()[7][0][v], warp))
+            ref = cv2.add(ref, _cast(photo_ab, ref, sample))
+            span = _span(ref)
+            moved = warp, ref, span, _apart(photo, ref, span, around)
+            # ECC aligns grey at half size: a move that leaves the view clearly further
+            # from the photo than it lay unmoved slid off (a card under another, a print
+            # pulling it) and is not taken
+            slid = moved[3][inner].mean() > SLID * unmoved[3][inner].mean()
+            memo[v] = unmoved if slid else moved
+    return memo[v]
+
+
+def _outline(quad: np.ndarray, warp: np.ndarray) -> np.ndarray:
+    """The photo outline a view moved onto the card at `quad` by `warp` says: the view's
+    corners taken back to the photo."""
+    corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
+    in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
+    to_flat = cv2.getPerspectiveTransform(quad.astype(np.float32), corners)
+    return cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
+
+
 def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
            memo: dict | None = None) -> Match:
     """Close comparison of the best few cards: each one's best view is moved onto the
@@ -116,81 +184,20 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     much nearer the winner is than the runner-up, as a share. `hidden`: the part another
     card lies over, left out; `memo`: the views already moved onto this outline by an
     earlier look (a dict kept by the caller; filled here)."""
-    # a second look at the same outline (another card won, so its own twin and windows are
-    # met too) moves mostly the same views onto the same photo: each is worked out once
-    key = (m.quad.astype(np.float32).tobytes(), None if hidden is None else hidden.tobytes())
-    if memo is None or memo.get("key") != key:
-        memo = {} if memo is None else memo
-        memo.clear()
-        memo["key"] = key
-    flat = balanced_flat(img, m.quad)
-    fg = _grey_half(flat)
+    memo = _opened(img, m, hidden, memo)
+    flat, fg, seen, photo, inner, around, sample, photo_c, photo_ab, photo_c_ab = memo["photo"]
     ids = list(m.order)
-    seen = None
-    if hidden is not None:
-        seen = cv2.resize((~hidden).astype(np.uint8), (fg.shape[1], fg.shape[0]),
-                          interpolation=cv2.INTER_NEAREST)
-    photo = _lab(flat)
-    e = DETAIL_MARGIN
-    inner = np.zeros(photo.shape[:2], bool)
-    inner[e:-e, e:-e] = True
-    if hidden is not None:
-        inner &= ~hidden
-    # ECC leaves a pixel or two of misfit (a bar, a cloud's edge): every comparison forgives
-    # a shift that small, so that only what one image has and the other lacks counts
-    around = _span(photo)
     all_ids, starts = view_table()[:2]
-
-    (raws, labs), coarse, view_spans = view_table()[7:10]
-    still = np.eye(2, 3, dtype=np.float32)
-    sample = np.zeros_like(inner)
-    sample[::CAST_STEP, ::CAST_STEP] = True
-    sample = np.flatnonzero(sample & inner)  # taken by index: a mask is read whole each time
-    photo_c = _coarse(flat)
-    photo_ab, photo_c_ab = (_sampled(p, sample) for p in (photo, photo_c))
-
-    def lying(v: int, d: np.ndarray | None = None) -> tuple:
-        """A view compared where it lies, unmoved (as fitted gives it; `d`: its distance)."""
-        if ("cast", v) not in memo:  # the view shifted by its cast, once per outline
-            c = _cast(photo_ab, labs[v], sample)
-            memo["cast", v] = cv2.add(labs[v], c), (cv2.add(view_spans[v][0], c),
-                                                     cv2.add(view_spans[v][1], c))
-        ref, span = memo["cast", v]
-        if d is None:
-            d = _apart(photo, ref, span, around)
-        return still, ref, span, d
-
-    def fitted(v: int, d: np.ndarray | None = None) -> tuple:
-        """A view moved onto the card: the move, the view in Lab, its span, the distance
-        (`d`: the view's distance unmoved, when already worked out)."""
-        if v not in memo:
-            # the view's Lab worked out once and moved (a move of a pixel or two: nearly the
-            # same as the Lab of the moved view, for half the time); its lightness is
-            # standardised after the move, on what the photo's card shows of it
-            warp = _move(fg, _view_grey(v), seen)
-            unmoved = lying(v, d)
-            if _still(warp):
-                memo[v] = unmoved
-            else:
-                ref = _lab_done(_moved(raws[v], warp))
-                ref = cv2.add(ref, _cast(photo_ab, ref, sample))
-                span = _span(ref)
-                moved = warp, ref, span, _apart(photo, ref, span, around)
-                # ECC aligns grey at half size: a move that leaves the view clearly further
-                # from the photo than it lay unmoved slid off (a card under another, a print
-                # pulling it) and is not taken
-                slid = moved[3][inner].mean() > SLID * unmoved[3][inner].mean()
-                memo[v] = unmoved if slid else moved
-        return memo[v]
+    coarse = view_table()[8]
 
     chosen = list(m.view)
     # ECC is most of the close look's time, and a card far off the photo as it lies (a
     # curtain of another colour) is as far off once moved: such views are compared unmoved
     # (moving them hardly ever brought one within reach of the best on decks 2, 4 and 6)
-    glance = [lying(v)[3] for v in chosen]
+    glance = [_lying(memo, v)[3] for v in chosen]
     rough = [float(d[inner].mean()) for d in glance]
     reach = max(FAR * min(rough), min(rough) + FAR_BY)
-    looks = [fitted(v, d) if f <= reach else lying(v, d)
+    looks = [_fitted(memo, v, d) if f <= reach else _lying(memo, v, d)
              for v, f, d in zip(chosen, rough, glance, strict=True)]
     fit = [float(d[inner].mean()) for *_, d in looks]
     for i, cid in enumerate(ids):
@@ -202,7 +209,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
         k = all_ids.index(cid)
         for t in range(starts[k], min(starts[k] + VIEWS_TRIED, _end(k))):
             if t != m.view[i]:
-                other = fitted(t)
+                other = _fitted(memo, t)
                 f = float(other[3][inner].mean())
                 if f < fit[i]:
                     looks[i], fit[i], chosen[i] = other, f, t
@@ -211,50 +218,52 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
     # the same, blurred: a fine print (small crosses, dots) that a shift-forgiving pixel
     # comparison cannot tell from a plain curtain still makes the curtain lighter on average
     # (by view and move: a view compared unmoved in one look may be moved in another)
-    for v, w in zip(chosen, warps, strict=True):
-        if ("coarse", v, w.tobytes()) not in memo:
-            ref_c = _lab_done(_moved(coarse[v], w))
-            memo[("coarse", v, w.tobytes())] = cv2.add(ref_c, _cast(photo_c_ab, ref_c, sample))
-    refs_c = [memo[("coarse", v, w.tobytes())] for v, w in zip(chosen, warps, strict=True)]
+    # each card's looks below are kept in the memo by its view and move: a second look at
+    # the outline meets mostly the same views moved the same way, and compares them again
+    keys = [(v, w.tobytes()) for v, w in zip(chosen, warps, strict=True)]
+    for v, w, kv in zip(chosen, warps, keys, strict=True):
+        if ("coarse", kv) not in memo:
+            # an unmoved view's coarse Lab is the same on every outline: worked out once
+            ref_c = _coarse_lab(v) if _still(w) else _lab_done(_moved(coarse[v], w))
+            memo["coarse", kv] = cv2.add(ref_c, _cast(photo_c_ab, ref_c, sample))
+    refs_c = [memo["coarse", kv] for kv in keys]
     spans = [x[2] for x in looks]
     dist = [x[3] for x in looks]
     # where a view moved a long way has nothing of its own (the edge repeated), it tells
     # nothing: such pixels are left out of its comparisons; so is the band a face cut inside
     # its card at registration never showed (repeated when it was moved onto the frame)
     known = view_table()[6]
-    covers = [cv2.erode(cv2.warpAffine(known[v].astype(np.uint8), w, (SW, SH),
-                                       flags=cv2.INTER_NEAREST + cv2.WARP_INVERSE_MAP,
-                                       borderValue=0),
-                        np.ones((FORGIVE, FORGIVE), np.uint8)) > 0
-              for v, w in zip(chosen, warps, strict=True)]
-    shares: dict[tuple[int, int], float] = {}
-    gaps_c: dict[int, np.ndarray] = {}
+    for v, w, kv in zip(chosen, warps, keys, strict=True):
+        if ("cover", kv) not in memo:
+            memo["cover", kv] = cv2.erode(
+                cv2.warpAffine(known[v].astype(np.uint8), w, (SW, SH),
+                               flags=cv2.INTER_NEAREST + cv2.WARP_INVERSE_MAP, borderValue=0),
+                np.ones((FORGIVE, FORGIVE), np.uint8)) > 0
+    covers = [memo["cover", kv] for kv in keys]
 
     def gap_c(i: int) -> np.ndarray:
-        """The blurred photo's distance to card i's blurred view (once per card)."""
-        if i not in gaps_c:
-            gaps_c[i] = _gap(photo_c, refs_c[i])
-        return gaps_c[i]
+        """The blurred photo's distance to card i's blurred view (once per view and move)."""
+        if ("gap_c", keys[i]) not in memo:
+            memo["gap_c", keys[i]] = _gap(photo_c, refs_c[i])
+        return memo["gap_c", keys[i]]
 
-    products: dict[int, np.ndarray] = {}
-    wholes: dict[int, float] = {}
     inner_u8 = inner.view(np.uint8)
 
     def follows(i: int, where: np.ndarray) -> float:
         """How closely the photo follows card i's view at `where` (uint8 mask)."""
-        if i not in products:
-            products[i] = cv2.multiply(photo, refs[i])
-        return _follows(photo, refs[i], products[i], where)
+        if ("product", keys[i]) not in memo:
+            memo["product", keys[i]] = cv2.multiply(photo, refs[i])
+        return _follows(photo, refs[i], memo["product", keys[i]], where)
 
     def whole(i: int) -> float:
         """How closely the photo follows card i's view over the whole card."""
-        if i not in wholes:
-            wholes[i] = follows(i, inner_u8)
-        return wholes[i]
+        if ("whole", keys[i]) not in memo:
+            memo["whole", keys[i]] = follows(i, inner_u8)
+        return memo["whole", keys[i]]
 
     def share(i: int, j: int) -> float:
         """How much nearer the photo card i is than card j where the two differ (> 0: i)."""
-        if (i, j) not in shares:
+        if ("share", keys[i], keys[j]) not in memo:
             differ = ((_apart(refs[i], refs[j], spans[j], spans[i]) > PAIR_DIFFER) & inner
                       & covers[i] & covers[j])
             s = 0.0  # where the two hardly differ (or that part is hidden), no telling
@@ -288,8 +297,8 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                     COLOUR_ONLY * (db - da) / (da + db + 1e-6)
             if spot is not None:
                 s = (s + spot) / 2
-            shares[(i, j)], shares[(j, i)] = s, -s
-        return shares[(i, j)]
+            memo["share", keys[i], keys[j]], memo["share", keys[j], keys[i]] = s, -s
+        return memo["share", keys[i], keys[j]]
 
     # winner stays: the first look's order, each challenger against the best so far; the
     # winner must then beat every card (else all pairs are counted)
@@ -308,11 +317,7 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
                        if k != best_k and ok.CARDS[ids[k]].kind != kind), default=m.kind_margin)
     score = m.score if best == m.id else m.score - max(0.0, -share(best_k, ids.index(m.id)))
     # the outline the winner's view says: its corners taken back to the photo
-    warp = warps[best_k]
-    corners = np.float32([[0, 0], [SW, 0], [SW, SH], [0, SH]])
-    in_flat = cv2.transform(corners[None], cv2.invertAffineTransform(warp))[0]
-    to_flat = cv2.getPerspectiveTransform(m.quad.astype(np.float32), corners)
-    quad = cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
+    quad = _outline(m.quad, warps[best_k])
     # the winner's twin (its print or plain card) may differ from it only in a print along
     # an edge: when the twin's registered face was cut well inside its card, the band it
     # never showed was not compared, and what was compared is a face stretched out of true,
@@ -325,6 +330,44 @@ def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
         margin = min(margin, (m.firsts[best_k] - m.rest) / OUTSIDE_GAP * SURE_MARGIN)
     return Match(best, score, margin, kind_margin, quad.astype(np.float32), m.order, m.view,
                  m.source, m.firsts, m.rest)
+
+
+def _photo_look(img: np.ndarray, quad: np.ndarray, hidden: np.ndarray | None) -> tuple:
+    """What the close look compares of the photographed card at `quad` (the same in every
+    look at that outline): its flat frame, grey half, seen pixels (half size), Lab, inner
+    pixels, Lab span, sampled pixels, coarse Lab, and the a and b of both at the samples."""
+    flat = balanced_flat(img, quad)
+    fg = _grey_half(flat)
+    seen = None
+    if hidden is not None:
+        seen = cv2.resize((~hidden).astype(np.uint8), (fg.shape[1], fg.shape[0]),
+                          interpolation=cv2.INTER_NEAREST)
+    photo = _lab(flat)
+    e = DETAIL_MARGIN
+    inner = np.zeros(photo.shape[:2], bool)
+    inner[e:-e, e:-e] = True
+    if hidden is not None:
+        inner &= ~hidden
+    # ECC leaves a pixel or two of misfit (a bar, a cloud's edge): every comparison forgives
+    # a shift that small, so that only what one image has and the other lacks counts
+    around = _span(photo)
+    sample = np.zeros_like(inner)
+    sample[::CAST_STEP, ::CAST_STEP] = True
+    sample = np.flatnonzero(sample & inner)  # taken by index: a mask is read whole each time
+    photo_c = _coarse(flat)
+    photo_ab, photo_c_ab = (_sampled(p, sample) for p in (photo, photo_c))
+    return flat, fg, seen, photo, inner, around, sample, photo_c, photo_ab, photo_c_ab
+
+
+def _coarse_lab(v: int) -> np.ndarray:
+    """View v's coarse Lab, unmoved (_lab_done of its _coarse_raw), once per view: a view
+    compared where it lies is the same on every outline (read only; kept with the view
+    table, which a newly registered deck makes afresh)."""
+    kept = view_table()[10]
+    if v not in kept:
+        kept[v] = _lab_done(view_table()[8][v].copy())
+        kept[v].flags.writeable = False
+    return kept[v]
 
 
 PATTERN_AROUND = 3  # pixels around where two cards differ that show the pattern there

@@ -50,7 +50,7 @@ def learned_views(folder) -> tuple[list[str], np.ndarray]:
 def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np.ndarray],
                           np.ndarray, list[np.ndarray],
                           tuple[list[np.ndarray], list[np.ndarray]], list[np.ndarray],
-                          list[tuple[np.ndarray, np.ndarray]]]:
+                          list[tuple[np.ndarray, np.ndarray]], dict[int, np.ndarray]]:
     """Every view of every card (its face, plus views learned from confirmed zones), grouped
     by card: the card ids, where each card's views start, the colour and grey descriptors,
     each view's flat face (SW × SH, white-balanced, on the deck's frame) for the close
@@ -58,7 +58,8 @@ def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np
     rest was only its edge repeated when it was moved onto the frame), and each view's Lab
     images before their lightness is standardised (_lab_raw) and after (_lab), its coarse
     Lab image before (_coarse_raw) and its Lab's span: the close look moves these onto the
-    photo rather than work them out again for every card it looks at."""
+    photo rather than work them out again for every card it looks at; and a place for each
+    view's coarse Lab unmoved, filled as the close look asks (okoshki_settle._coarse_lab)."""
     faces = deck.okoshki_faces()
     extra_ids, extra = learned_views(deck.REGISTERED["folder"])
     small = {c.id: cv2.resize(faces[c.id], (SW, SH), interpolation=cv2.INTER_AREA)
@@ -85,7 +86,7 @@ def view_table() -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray, list[np
     raws = [_lab_raw(f) for f in flats]
     labs = [_lab_done(r.copy()) for r in raws]
     return (ids, np.array(starts), np.stack(colour), np.stack(grey), flats, frame, known,
-            (raws, labs), [_coarse_raw(f) for f in flats], [_span(lab) for lab in labs])
+            (raws, labs), [_coarse_raw(f) for f in flats], [_span(lab) for lab in labs], {})
 
 
 @cache
