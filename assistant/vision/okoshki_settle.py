@@ -176,6 +176,13 @@ def _outline(quad: np.ndarray, warp: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(in_flat[None], np.linalg.inv(to_flat))[0]
 
 
+def best_outline(img: np.ndarray, m: Match, memo: dict) -> np.ndarray:
+    """The outline the first look's best card's view says once moved onto the card (as the
+    close look would move it), worked out in `memo` for a close look at m's outline."""
+    memo = _opened(img, m, None, memo)
+    return _outline(m.quad, _fitted(memo, m.view[0])[0])
+
+
 def settle(img: np.ndarray, m: Match, hidden: np.ndarray | None = None,
            memo: dict | None = None) -> Match:
     """Close comparison of the best few cards: each one's best view is moved onto the
