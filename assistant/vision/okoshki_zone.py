@@ -308,6 +308,7 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
         m0 = replace(match(img, m0.quad, both_ways=False, hidden=hidden, framed=True),
                      source=m0.source)
     memo: dict = {}  # the views moved onto this outline, for a second look at it
+    ahead: np.ndarray | None = None  # where the best card's view said, and the look there
     if hidden is None and len(m0.order) >= 2:
         # a close look whose winner's view moves the outline far is looked at again where
         # that view says, and only that look counts: when the first look's best card's view
@@ -318,9 +319,11 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
         ahead = best_outline(img, m0, memo)
         if np.abs(ahead - m0.quad).max() > MOVED:
             again = match(img, ahead, both_ways=False, framed=True)
-            m = again if len(again.order) < 2 else settle(img, again)
-            if m.margin >= SURE_MARGIN and m.score >= SURE_SCORE:
-                return replace(m, source=m0.source)
+            there = again if len(again.order) < 2 else settle(img, again)
+            if there.margin >= SURE_MARGIN and there.score >= SURE_SCORE:
+                return replace(there, source=m0.source)
+        else:
+            ahead = None
     m = m0 if len(m0.order) < 2 else settle(img, m0, hidden, memo)  # a lone one needs no look
     # the close look met the first look's best card's other windows and twin: when another
     # card won, its own are met too (the true card may be one detail away from the winner);
@@ -339,8 +342,11 @@ def _settled(img: np.ndarray, m0: Match, hidden: np.ndarray | None = None) -> Ma
                      source=m0.source)
         m = settle(img, m0, hidden, memo)
     if hidden is None and np.abs(m.quad - m0.quad).max() > MOVED:
-        again = match(img, m.quad, both_ways=False, framed=True)  # moved: look again
-        m = again if len(again.order) < 2 else settle(img, again)
+        if ahead is not None and np.array_equal(m.quad, ahead):
+            m = there  # the winner's view says where the best card's did: looked at already
+        else:
+            again = match(img, m.quad, both_ways=False, framed=True)  # moved: look again
+            m = again if len(again.order) < 2 else settle(img, again)
     return replace(m, source=m0.source)
 
 
