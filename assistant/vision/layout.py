@@ -102,8 +102,9 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
             if not layout_check.cut_right(cut[0], rows, cols):
                 # the layout's outline took in the cloth, or lost cards that look like it
                 # (a lit patch of a checked cloth, blue panes on a blue-grey stripe): the
-                # faces are parts of two cards. The table's outline as Pisanki finds it may
-                # be the right one; else the player takes the photo again
+                # faces are parts of two cards. The grid its well cut cards give, or the
+                # table's outline as Pisanki finds it, may be right; else the player takes
+                # the photo again
                 fitted, cut = _refitted(data, img, rows, cols, cut)
             if quads_out is not None:
                 quads_out.extend(fitted)
