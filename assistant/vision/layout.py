@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 
 from assistant.messages import N_, MessageError
-from assistant.vision import deck, layout_fit, layout_refine, outlines
+from assistant.vision import deck, layout_check, layout_fit, layout_refine, outlines
 from assistant.vision import pisanki as vp
 from assistant.vision.decode import WORK_SIDE, decode
 from assistant.vision.layout_fit import OKOSHKI_COLS, OKOSHKI_ROWS
@@ -98,9 +98,17 @@ def layout_cards(data: bytes, rows: int = OKOSHKI_ROWS, cols: int = OKOSHKI_COLS
         fitted = aligned(img, fitted)
         faces, fits = _cut_faces(data, img, fitted)
         if sum(f is not None for f in fits) <= sum(f is not None for f in faults):
+            cut = _straightened(data, img, (faces, fits, fitted))
+            if not layout_check.cut_right(cut[0], rows, cols):
+                # the layout's outline took in the cloth, or lost cards that look like it
+                # (a lit patch of a checked cloth, blue panes on a blue-grey stripe): the
+                # faces are parts of two cards. The grid its well cut cards give, or the
+                # table's outline as Pisanki finds it, may be right; else the player takes
+                # the photo again
+                fitted, cut = _refitted(data, img, rows, cols, cut)
             if quads_out is not None:
                 quads_out.extend(fitted)
-            return _with_cuts(data, img, (faces, fits, fitted), cuts_out)
+            return _given(cut, cuts_out)
     if apart is not None:
         bad = sum(f is not None for f in apart[1]), sum(f is not None for f in faults)
         if bad[0] < bad[1] or (bad[0] == bad[1] and _frames(apart[0]) > _frames(found)):
@@ -125,14 +133,80 @@ def _with_cuts(data: bytes, img: np.ndarray, cut: tuple, cuts_out: list | None
                ) -> tuple[list[np.ndarray], list[str | None]]:
     """A cut card by card: its faces and faults, any card cut askew set straight on the
     others (layout_refine.straighten) and cut again; its outlines go to `cuts_out`."""
+    return _given(_straightened(data, img, cut), cuts_out)
+
+
+def _straightened(data: bytes, img: np.ndarray, cut: tuple) -> tuple:
+    """A cut card by card (faces, faults, outlines) with any card cut askew set straight on
+    the others (layout_refine.straighten) and cut again."""
     faces, faults, quads = cut
     straight = layout_refine.straighten(img, quads)
     if any(not np.array_equal(a, b) for a, b in zip(straight, quads, strict=True)):
         quads = straight
         faces, faults = _cut_faces(data, img, quads)
+    return faces, faults, quads
+
+
+def _given(cut: tuple, cuts_out: list | None) -> tuple[list[np.ndarray], list[str | None]]:
+    """A cut's faces and faults; its outlines go to `cuts_out`."""
+    faces, faults, quads = cut
     if cuts_out is not None:
         cuts_out.extend(quads)
     return faces, faults
+
+
+def _refitted(data: bytes, img: np.ndarray, rows: int, cols: int,
+              wrong: tuple) -> tuple[list, tuple]:
+    """The layout cut again when its first cut (`wrong`: faces, faults, outlines) does not
+    agree as a deck's cards do: the cards fitted in the grid the well cut cards of a cut give,
+    or in the table's outline as the Pisanki reader finds it (as found, then refined),
+    aligned and straightened; the first whose faces all but agree: the outlines fitted and
+    the cut. Refused when none does."""
+    table = vp.find_table(img)
+    tries = [_anchored(wrong, rows, cols)]
+    if table is not None:
+        tries += [table, vp.refine_quad(img, table)]
+    for quad in tries[:REFITS]:
+        if quad is None:
+            continue
+        fitted = layout_fit.fit_in_table(img, rows, cols, quad)
+        if fitted is None:
+            continue
+        fitted = aligned(img, fitted)
+        cut = _straightened(data, img, (*_cut_faces(data, img, fitted), fitted))
+        if layout_check.cut_sure(cut[0], rows, cols):
+            # the few faces still unlike the others are retaken (or taken from another
+            # photo): a layout cut again is one the first cut got wrong, and at most a
+            # card or two of it is left off
+            faults = list(cut[1])
+            for k in layout_check.odd_ones(cut[0]):
+                faults[k] = faults[k] or N_("cut off")
+            return fitted, (cut[0], faults, cut[2])
+        tries.append(_anchored(cut, rows, cols))
+    raise RegisterError("The cards' edges could not be found on a layout photo: lay the cards "
+                        "a little apart on a plain cloth of another colour than theirs and "
+                        "take it again.")
+
+
+REFITS = 5  # grids tried at most after a wrong cut (each fit costs a few seconds)
+
+
+def _anchored(cut: tuple, rows: int, cols: int) -> np.ndarray | None:
+    """The layout's outline (TL, TR, BR, BL) the cards cut well of a cut give: the grid from
+    their cells to their centres (RANSAC), or None when too few agree with the others."""
+    faces, _, quads = cut
+    agree = layout_check.agreements(faces)
+    keep = [k for k in range(rows * cols) if agree[k] >= layout_check.WELL_CUT]
+    if len(keep) < rows * cols // 4:
+        return None
+    src = np.float32([[k % cols + 0.5, k // cols + 0.5] for k in keep])
+    dst = np.float32([np.float32(quads[k]).mean(axis=0) for k in keep])
+    width = float(np.median([np.linalg.norm(quads[k][1] - quads[k][0]) for k in keep]))
+    h, _ = cv2.findHomography(src, dst, cv2.RANSAC, 0.1 * width)
+    if h is None:
+        return None
+    corners = np.float32([[[0, 0], [cols, 0], [cols, rows], [0, rows]]])
+    return cv2.perspectiveTransform(corners, h)[0].astype(np.float32)
 
 
 def _frames(faces: list[np.ndarray]) -> float:

@@ -179,13 +179,15 @@ def _colour_edges(prof: np.ndarray, band: int = 3) -> tuple[np.ndarray, np.ndarr
     return edges, edges
 
 
-def fit_in_table(img: np.ndarray, rows: int, cols: int) -> list[np.ndarray] | None:
+def fit_in_table(img: np.ndarray, rows: int, cols: int,
+                 quad: np.ndarray | None = None) -> list[np.ndarray] | None:
     """The outlines of a layout's cards that show no light outline: the layout's own outline
-    (everything unlike the table) gives the grid; each card is centred on its cell at the one
-    size (one gap both ways) whose colour edges stand out most over all the cards; None when
-    no layout is found."""
-    # the layout's own outline: the blob of everything unlike the table (cards of any stock)
-    quad = outlines.layout_quad(outlines.unlike_table(img)[1])
+    (everything unlike the table; or `quad`, TL, TR, BR, BL, when given) gives the grid; each
+    card is centred on its cell at the one size (one gap both ways) whose colour edges stand
+    out most over all the cards; None when no layout is found."""
+    if quad is None:
+        # the layout's own outline: the blob of everything unlike the table (any stock)
+        quad = outlines.layout_quad(outlines.unlike_table(img)[1])
     if quad is None:
         return None
     h = cv2.getPerspectiveTransform(np.float32([[0, 0], [cols, 0], [cols, rows], [0, rows]]),
