@@ -731,7 +731,14 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float 
               for card, (sc, turned, i, x, y) in top4]
     cell_colour = cv2.GaussianBlur(lab[..., 1:], (0, 0), DUEL_BLUR)
     padded = _padded(cell_colour)
-    duelists = [_duelist(r[1][2], cell_colour) for r in ranked]
+    ready: dict[int, _Duelist] = {}  # the finalists made ready for duels, as needed (a
+    # finalist settled against the winner only on its badges or its cloth needs none)
+
+    def duelist(k: int) -> _Duelist:
+        if k not in ready:
+            ready[k] = _duelist(ranked[k][1][2], cell_colour)
+        return ready[k]
+
     whole: dict[int, _Duelist] = {}  # the finalists' views inside FLOWER_TRIM, as needed
 
     def flowered(k: int) -> _Duelist:
@@ -780,7 +787,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float 
                                          *cv2.split(cell_colour)])
                 lit["padded"] = _padded(lit["cell"])
             settled[("light", a, b)] = _light_duel(lit["cell"], lit["padded"], ranked[a][1][2],
-                                                   ranked[b][1][2], duelists[a], duelists[b])
+                                                   ranked[b][1][2], duelist(a), duelist(b))
         return settled[("light", a, b)]  # type: ignore[return-value]
 
     lit: dict[str, np.ndarray] = {}  # the cell's blurred light and colour, when first needed
@@ -800,7 +807,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float 
                         + _light_match(lab, pa, pb) - _light_match(lab, pb, pa))
                 d = float(np.clip(lead / CLOTH_SCALE, -1, 1))
             if d is None:
-                d = _duel(cell_colour, padded, duelists[a], duelists[b])
+                d = _duel(cell_colour, padded, duelist(a), duelist(b))
             duels[(a, b)], duels[(b, a)] = d, -d
         return duels[(a, b)]
 
