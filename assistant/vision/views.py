@@ -95,7 +95,9 @@ def balance(img: np.ndarray, by: np.ndarray | None = None) -> np.ndarray:
     channel made the stripes white and every colour bluer, each view by another amount)."""
     flat = (img if by is None else by).reshape(-1, 3).astype(np.float32)
     light = flat.sum(axis=1)
-    ref = np.median(flat[light >= np.percentile(light, 95)], axis=0) + 1
+    # np.percentile's and np.median's numbers by partial sorts (_top, _median): a light is
+    # a sum of whole numbers, so the same pixels are the brightest
+    ref = _median(flat[light >= _top(light, 95)]) + 1
     gain = float(np.clip(235 / ref.mean(), 0.6, 2.5))
     return np.clip(img.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
@@ -225,7 +227,8 @@ class _Templates:
         image ten times slower than through a plain array)."""
         i = int(i)
         if i not in self.colours:
-            self.colours[i] = _ab(self[i])
+            # _ab(self[i]) from the uint8 a and b alone (the same numbers: each doubled)
+            self.colours[i] = _ab(self.lab8[i]).astype(np.float32) * np.float32(2.0)
         return self.colours[i]
 
 

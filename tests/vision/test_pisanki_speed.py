@@ -225,3 +225,26 @@ def test_a_card_located_at_near_places_is_compared_over_their_windows_box_as_one
     for i, (score, _, x, y) in want.items():
         assert got[i][0] == pytest.approx(score, abs=1e-5)
         assert got[i][2:] == (x, y)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_cards_balance_by_partial_sorts_is_numpys(seed):
+    rng = np.random.default_rng(seed)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (148, 106, 3), np.uint8), (0, 0), 2)
+    by = img[20:130, 10:90]
+    flat = by.reshape(-1, 3).astype(np.float32)
+    light = flat.sum(axis=1)
+    ref = np.median(flat[light >= np.percentile(light, 95)], axis=0) + 1
+    gain = float(np.clip(235 / ref.mean(), 0.6, 2.5))
+    want = np.clip(img.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+    assert np.array_equal(views.balance(img, by), want)
+
+
+def test_a_templates_colour_is_its_a_and_b():
+    images, labels = _views(*next(iter(zip(CLOTHS, EGGS, strict=True))), range(2))
+    built = views.build(np.stack(images), [views.read_card(c) for c in labels])
+    for i in range(len(built.cards)):
+        want = built.templates[i][..., 1:]
+        got = built.templates.colour(i)
+        assert got.dtype == np.float32 and got.flags.c_contiguous
+        assert np.array_equal(got, want)
