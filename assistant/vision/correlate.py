@@ -1,10 +1,13 @@
 """Normalised correlation (OpenCV's TM_CCOEFF_NORMED) of many same-size templates over one
-small window at once, as a single matrix product.
+small window at once, as matrix products.
 
 A Pisanki cell cut around its card's own centre is compared with its 48 candidate views
 over only a few hundred positions; OpenCV's matchTemplate does each view alone through a
 Fourier transform, which for windows this small costs about four times the product of the
 window's patches with all the views' centred pixels (`benchmarks/pisanki_profile.py`).
+The product is taken a template row at a time: a row of every patch is a run of the
+window's row (pixels interleaved), so the patches need not be copied out whole (a copy of
+10-25 MB per cell, a third of the product's CPU on a wider slide).
 A cell whose card was not found by its outline is compared the same way, near the places a
 few views find over the whole cell (views._located): over its whole margin (some 3,000
 positions) this product would cost more than OpenCV's transforms.
@@ -18,18 +21,18 @@ import numpy as np
 
 def centred(templates: np.ndarray, scale: tuple[float, ...] | None = None
             ) -> tuple[np.ndarray, np.ndarray]:
-    """Templates (n, h, w, c) as correlate() takes them: each flattened channel by channel
-    less its own mean per channel, and each one's norm. `scale`: each channel's factor, for
-    templates given as their uint8 (converted straight into the flattened layout: the same
-    numbers as scaling a float32 copy first, without the copy)."""
+    """Templates (n, h, w, c) as correlate() takes them: each less its own mean per channel,
+    flattened as they lie (pixels interleaved), and each one's norm. `scale`: each channel's
+    factor, for templates given as their uint8 (the same numbers as scaling a float32 copy
+    first)."""
     n, h, w, c = templates.shape
-    flat = np.ascontiguousarray(templates.transpose(0, 3, 1, 2), np.float32).reshape(n, c, h * w)
+    flat = templates.astype(np.float32).reshape(n, h * w, c)
     if scale is not None:
-        for k, f in enumerate(scale):
-            if f != 1:
-                flat[:, k] *= np.float32(f)
-    flat -= flat.mean(axis=2, keepdims=True)
-    flat = flat.reshape(n, c * h * w)
+        flat *= np.float32(scale)
+    # each channel's mean in float64: numpy sums along a strided axis one by one, and a
+    # float32 sum of thousands of pixels would be off by more than the scores' rounding
+    flat -= flat.mean(axis=1, keepdims=True, dtype=np.float64).astype(np.float32)
+    flat = flat.reshape(n, h * w * c)
     return flat, np.sqrt(np.einsum("ij,ij->i", flat, flat)).astype(np.float64)
 
 
@@ -43,8 +46,15 @@ def correlate(window: np.ndarray, flat: np.ndarray, norms: np.ndarray,
     # a constant per channel changes no score; taking the window's mean away keeps the
     # float32 products small next to the score they add up to
     win = (window - window.reshape(-1, c).mean(axis=0)).astype(np.float32)
-    patches = np.lib.stride_tricks.sliding_window_view(win, (th, tw), axis=(0, 1))
-    num = flat @ patches.reshape(ny * nx, c * th * tw).T  # (n, positions)
+    # each window row's runs of tw pixels, one per x: (h rows × nx) runs of tw * c values
+    runs = np.lib.stride_tricks.sliding_window_view(win.reshape(h, w * c), tw * c, axis=1)
+    runs = np.ascontiguousarray(runs[:, ::c]).reshape(h * nx, tw * c)
+    rows = flat.reshape(len(flat), th, tw * c)
+    # template row i meets window rows y + i: the runs of rows i .. i + ny - 1, in place order
+    num = runs[:ny * nx] @ rows[:, 0].T  # (positions, n)
+    for i in range(1, th):
+        num += runs[i * nx:(i + ny) * nx] @ rows[:, i].T
+    num = num.T
     # each position's spread: its sums and squared sums per channel, from integral images
     total, squares = cv2.integral2(win.astype(np.float64), sdepth=cv2.CV_64F)
 

@@ -95,7 +95,9 @@ def balance(img: np.ndarray, by: np.ndarray | None = None) -> np.ndarray:
     channel made the stripes white and every colour bluer, each view by another amount)."""
     flat = (img if by is None else by).reshape(-1, 3).astype(np.float32)
     light = flat.sum(axis=1)
-    ref = np.median(flat[light >= np.percentile(light, 95)], axis=0) + 1
+    # np.percentile's and np.median's numbers by partial sorts (_top, _median): a light is
+    # a sum of whole numbers, so the same pixels are the brightest
+    ref = _median(flat[light >= _top(light, 95)]) + 1
     gain = float(np.clip(235 / ref.mean(), 0.6, 2.5))
     return np.clip(img.astype(np.float32) * gain, 0, 255).astype(np.uint8)
 
@@ -225,7 +227,8 @@ class _Templates:
         image ten times slower than through a plain array)."""
         i = int(i)
         if i not in self.colours:
-            self.colours[i] = _ab(self[i])
+            # _ab(self[i]) from the uint8 a and b alone (the same numbers: each doubled)
+            self.colours[i] = _ab(self.lab8[i]).astype(np.float32) * np.float32(2.0)
         return self.colours[i]
 
 
@@ -606,12 +609,16 @@ def colour_twins(a: pg.Card | None, b: pg.Card | None) -> bool:
 
 
 def _correlations(window: np.ndarray, views: Views, picks: np.ndarray, x0: int,
-                  y0: int) -> list[tuple[float, int, int, int]]:
+                  y0: int, inside: np.ndarray | None = None
+                  ) -> list[tuple[float, int, int, int]]:
     """Each picked view's best normalised correlation over `window` (which lies at x0, y0 in
-    the cell): (score, view, x, y). A small window: every candidate at once (the same scores
-    as OpenCV's matchTemplate view by view, a quarter of the CPU)."""
+    the cell): (score, view, x, y); `inside`: at those places only. A small window: every
+    candidate at once (the same scores as OpenCV's matchTemplate view by view, a quarter of
+    the CPU)."""
     th, tw = views.templates[0].shape[:2]
     scores = correlate.correlate(window, views.flat[picks], views.norms[picks], (th, tw))
+    if inside is not None:
+        scores[:, ~inside] = -np.inf
     nx = scores.shape[2]
     best_at = scores.reshape(len(picks), -1).argmax(axis=1)
     return [(float(scores[k, y, x]), int(i), x + x0, y + y0)
@@ -624,9 +631,16 @@ def _near(lab: np.ndarray, views: Views, picks: np.ndarray, x: int, y: int,
     (x, y) of the cell."""
     rx, ry = round(VW * near), round(VH * near)
     th, tw = views.templates[0].shape[:2]
-    x0 = min(max(0, x - rx), lab.shape[1] - tw - 2 * rx)
-    y0 = min(max(0, y - ry), lab.shape[0] - th - 2 * ry)
+    x0, y0 = _start(lab, views, x, y, rx, ry)
     return _correlations(lab[y0:y0 + th + 2 * ry, x0:x0 + tw + 2 * rx], views, picks, x0, y0)
+
+
+def _start(lab: np.ndarray, views: Views, x: int, y: int, rx: int, ry: int) -> tuple[int, int]:
+    """The first place of the window round (x, y) that a view slides over by rx, ry each way
+    (moved inside the cell)."""
+    th, tw = views.templates[0].shape[:2]
+    return (min(max(0, x - rx), lab.shape[1] - tw - 2 * rx),
+            min(max(0, y - ry), lab.shape[0] - th - 2 * ry))
 
 
 def _located(lab: np.ndarray, views: Views, picks: np.ndarray
@@ -644,12 +658,38 @@ def _located(lab: np.ndarray, views: Views, picks: np.ndarray
             cv2.matchTemplate(lab, views.templates[i], cv2.TM_CCOEFF_NORMED))
         if all(abs(x - px) > rx // 2 or abs(y - py) > ry // 2 for px, py in places):
             places.append((x, y))
+    starts = [_start(lab, views, x, y, rx, ry) for x, y in places]
+    x0, y0 = min(s[0] for s in starts), min(s[1] for s in starts)
+    nx = max(s[0] for s in starts) - x0 + 2 * rx + 1
+    ny = max(s[1] for s in starts) - y0 + 2 * ry + 1
+    if len(places) > 1 and nx * ny < len(places) * (2 * rx + 1) * (2 * ry + 1):
+        # places a few pixels apart (the usual): their windows overlap, so every pick is
+        # compared once over the box holding them all, at the windows' places only
+        return _correlations(_box_window(lab, views, x0, y0, nx, ny), views, picks, x0, y0,
+                             _within(starts, x0, y0, nx, ny, rx, ry))
     best: dict[int, tuple[float, int, int, int]] = {}
     for x, y in places:
         for f in _near(lab, views, picks, x, y):
             if f[1] not in best or f[0] > best[f[1]][0]:
                 best[f[1]] = f
     return list(best.values())
+
+
+def _box_window(lab: np.ndarray, views: Views, x0: int, y0: int, nx: int, ny: int
+                ) -> np.ndarray:
+    """The part of the cell a view slides over at nx × ny places from (x0, y0)."""
+    th, tw = views.templates[0].shape[:2]
+    return lab[y0:y0 + th + ny - 1, x0:x0 + tw + nx - 1]
+
+
+def _within(starts: list[tuple[int, int]], x0: int, y0: int, nx: int, ny: int, rx: int,
+            ry: int) -> np.ndarray:
+    """Which of the nx × ny places from (x0, y0) lie in a window starting at one of
+    `starts` (2 rx + 1 by 2 ry + 1 places each)."""
+    inside = np.zeros((ny, nx), bool)
+    for sx, sy in starts:
+        inside[sy - y0:sy - y0 + 2 * ry + 1, sx - x0:sx - x0 + 2 * rx + 1] = True
+    return inside
 
 
 def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float = NEAR
@@ -694,7 +734,14 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float 
               for card, (sc, turned, i, x, y) in top4]
     cell_colour = cv2.GaussianBlur(lab[..., 1:], (0, 0), DUEL_BLUR)
     padded = _padded(cell_colour)
-    duelists = [_duelist(r[1][2], cell_colour) for r in ranked]
+    ready: dict[int, _Duelist] = {}  # the finalists made ready for duels, as needed (a
+    # finalist settled against the winner only on its badges or its cloth needs none)
+
+    def duelist(k: int) -> _Duelist:
+        if k not in ready:
+            ready[k] = _duelist(ranked[k][1][2], cell_colour)
+        return ready[k]
+
     whole: dict[int, _Duelist] = {}  # the finalists' views inside FLOWER_TRIM, as needed
 
     def flowered(k: int) -> _Duelist:
@@ -743,7 +790,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float 
                                          *cv2.split(cell_colour)])
                 lit["padded"] = _padded(lit["cell"])
             settled[("light", a, b)] = _light_duel(lit["cell"], lit["padded"], ranked[a][1][2],
-                                                   ranked[b][1][2], duelists[a], duelists[b])
+                                                   ranked[b][1][2], duelist(a), duelist(b))
         return settled[("light", a, b)]  # type: ignore[return-value]
 
     lit: dict[str, np.ndarray] = {}  # the cell's blurred light and colour, when first needed
@@ -763,7 +810,7 @@ def classify(cell: np.ndarray, views: Views, centred: bool = False, near: float 
                         + _light_match(lab, pa, pb) - _light_match(lab, pb, pa))
                 d = float(np.clip(lead / CLOTH_SCALE, -1, 1))
             if d is None:
-                d = _duel(cell_colour, padded, duelists[a], duelists[b])
+                d = _duel(cell_colour, padded, duelist(a), duelist(b))
             duels[(a, b)], duels[(b, a)] = d, -d
         return duels[(a, b)]
 

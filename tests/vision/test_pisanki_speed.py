@@ -2,7 +2,9 @@
 BLAS thread while a table is read (and the caller's counts back after); a finalist's colour
 shifts and their medians worked out inside its box, as over the whole cell; the deck's badge
 map kept on disk with the views' index (worked out when views are learned, read at the next
-photo) is the map of all the views, and a damaged file of it is built again."""
+photo) is the map of all the views, and a damaged file of it is built again; a card located
+at places a few pixels apart is compared over their windows' box at once, as window by
+window."""
 
 from __future__ import annotations
 
@@ -200,3 +202,49 @@ def test_templates_made_when_used_are_the_uint8_lab_scaled():
     want[..., 1:] *= 2.0
     flat, norms = views.correlate.centred(want)
     assert np.array_equal(built.flat, flat) and np.array_equal(built.norms, norms)
+
+
+@pytest.mark.parametrize("places", [[(18, 20), (21, 24)], [(18, 20), (21, 24), (17, 27)],
+                                    [(0, 0), (4, 5)], [(2, 3), (30, 40)]])
+def test_a_card_located_at_near_places_is_compared_over_their_windows_box_as_one_by_one(
+        monkeypatch, places):
+    images, labels = _views(*next(iter(zip(CLOTHS, EGGS, strict=True))), range(3))
+    built = views.build(np.stack(images), [views.read_card(c) for c in labels])
+    cell = cut_cell(face("striped", "purple", 1), 2.5)
+    lab = views._lab(views._soft(cell))
+    picks = np.arange(len(built.cards))
+    found = iter(places * 2)  # the places the locating views find, in turn
+    monkeypatch.setattr(views.cv2, "minMaxLoc", lambda _: (0, 0, 0, next(found)))
+    got = {f[1]: f for f in views._located(lab, built, picks)}
+    want: dict[int, tuple] = {}
+    for x, y in places:  # each place's window alone, the best kept
+        for f in views._near(lab, built, picks, x, y):
+            if f[1] not in want or f[0] > want[f[1]][0]:
+                want[f[1]] = f
+    assert got.keys() == want.keys()
+    for i, (score, _, x, y) in want.items():
+        assert got[i][0] == pytest.approx(score, abs=1e-5)
+        assert got[i][2:] == (x, y)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_cards_balance_by_partial_sorts_is_numpys(seed):
+    rng = np.random.default_rng(seed)
+    img = cv2.GaussianBlur(rng.integers(0, 256, (148, 106, 3), np.uint8), (0, 0), 2)
+    by = img[20:130, 10:90]
+    flat = by.reshape(-1, 3).astype(np.float32)
+    light = flat.sum(axis=1)
+    ref = np.median(flat[light >= np.percentile(light, 95)], axis=0) + 1
+    gain = float(np.clip(235 / ref.mean(), 0.6, 2.5))
+    want = np.clip(img.astype(np.float32) * gain, 0, 255).astype(np.uint8)
+    assert np.array_equal(views.balance(img, by), want)
+
+
+def test_a_templates_colour_is_its_a_and_b():
+    images, labels = _views(*next(iter(zip(CLOTHS, EGGS, strict=True))), range(2))
+    built = views.build(np.stack(images), [views.read_card(c) for c in labels])
+    for i in range(len(built.cards)):
+        want = built.templates[i][..., 1:]
+        got = built.templates.colour(i)
+        assert got.dtype == np.float32 and got.flags.c_contiguous
+        assert np.array_equal(got, want)
