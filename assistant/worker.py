@@ -12,6 +12,7 @@ from uvicorn_worker import UvicornWorker
 
 LINGER_S = 2.0  # a stopping worker still takes taps this long: its successor is booting
 STREAMS_END_S = 3  # then its held event streams are cut after this (their phones reconnect)
+KEEP_ALIVE_S = 75  # an idle connection from Caddy is closed after this (Caddy's own: 60 s)
 
 
 class LingeringServer(Server):
@@ -37,7 +38,11 @@ class Worker(UvicornWorker):
     reconnect to the new workers, and the old worker is gone in seconds, not when its last
     stream's LIFETIME_S (10 min) ends."""
 
-    CONFIG_KWARGS = {**UvicornWorker.CONFIG_KWARGS, "timeout_graceful_shutdown": STREAMS_END_S}
+    # An idle connection from Caddy is kept longer than Caddy keeps it (deploy/Caddyfile's
+    # `keepalive`): else the app closes it (gunicorn's default: after 2 s) just as Caddy sends
+    # a tap on it, and the phone gets a 502 for a tap the app never saw.
+    CONFIG_KWARGS = {**UvicornWorker.CONFIG_KWARGS, "timeout_graceful_shutdown": STREAMS_END_S,
+                     "timeout_keep_alive": KEEP_ALIVE_S}
 
     async def _serve(self) -> None:
         self.config.app = self.wsgi

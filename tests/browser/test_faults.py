@@ -73,3 +73,27 @@ def test_an_idle_phone_shows_that_the_server_is_down(tmp_path, new_phone):
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_a_proxy_502_is_sent_again_not_dropped(live_server, new_phone):
+    # Caddy answers 502 when the app never saw the tap (an idle connection to it closed under
+    # the tap): the queue keeps the tap and sends it again, as when no answer came at all.
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    answers = []
+
+    def bad_gateway_once(route):
+        if not answers:
+            answers.append(502)
+            route.fulfill(status=502, body="", headers={"Server": "Caddy"})
+        else:
+            answers.append(200)
+            route.continue_()
+
+    page.route("**/edit", bad_gateway_once)
+    sky(page).click()
+    expect(sky(page)).to_have_accessible_name(re.compile(r"\(has 1\)"))
+    expect(page.locator("html[data-taps='0']")).to_have_count(1)
+    assert answers == [502, 200]
+    toast = page.locator("#toast")
+    assert toast.is_hidden() or "problem" not in (toast.text_content() or "")

@@ -71,6 +71,14 @@ export async function pump() {
       await sleep(RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)]);
       continue;
     }
+    // A proxy's "the app did not answer" (Caddy's 502 when an idle connection to the app
+    // closed under it, 504 when the app was too slow): no answer from the app either, so the
+    // tap is kept and sent again, as above (the nonce makes that safe).
+    if (resp.status === 502 || resp.status === 504) {
+      waiting();
+      await sleep(RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)]);
+      continue;
+    }
     document.body.classList.remove("offline");
     // Busy (a lock held for a moment): the server says when to try again; the tap stays queued.
     if (resp.status === 503 && resp.headers.get("Retry-After")) {
