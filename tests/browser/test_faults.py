@@ -20,27 +20,32 @@ def sky(page):
     return page.locator("#zone-0").get_by_role("button", name=re.compile("^Add Sky for Player 1"))
 
 
-def test_a_busy_answer_is_retried_by_the_queue(live_server, new_phone):
-    page = new_phone()
-    open_game(page, live_server, "Okoshki")
+def answered_once_then_sent(page, status: int, body: str, headers: dict) -> None:
+    """Tap Sky once while the first /edit is answered `status`: the queue must keep the tap
+    and send it again (the second reaches the server), with no "problem" toast."""
     answers = []
 
-    def busy_once(route):
+    def once(route):
         if not answers:
-            answers.append(503)
-            route.fulfill(status=503, body=BUSY, headers={"Retry-After": "1",
-                                                          "Content-Type": "text/plain"})
+            answers.append(status)
+            route.fulfill(status=status, body=body, headers=headers)
         else:
             answers.append(200)
             route.continue_()
 
-    page.route("**/edit", busy_once)
+    page.route("**/edit", once)
     sky(page).click()
     expect(sky(page)).to_have_accessible_name(re.compile(r"\(has 1\)"))
     expect(page.locator("html[data-taps='0']")).to_have_count(1)
-    assert answers == [503, 200]
+    assert answers == [status, 200]
     toast = page.locator("#toast")
     assert toast.is_hidden() or "problem" not in (toast.text_content() or "")
+
+
+def test_a_busy_answer_is_retried_by_the_queue(live_server, new_phone):
+    page = new_phone()
+    open_game(page, live_server, "Okoshki")
+    answered_once_then_sent(page, 503, BUSY, {"Retry-After": "1", "Content-Type": "text/plain"})
 
 
 def test_a_full_disk_shows_the_servers_line(live_server, new_phone):
@@ -80,20 +85,4 @@ def test_a_proxy_502_is_sent_again_not_dropped(live_server, new_phone):
     # the tap): the queue keeps the tap and sends it again, as when no answer came at all.
     page = new_phone()
     open_game(page, live_server, "Okoshki")
-    answers = []
-
-    def bad_gateway_once(route):
-        if not answers:
-            answers.append(502)
-            route.fulfill(status=502, body="", headers={"Server": "Caddy"})
-        else:
-            answers.append(200)
-            route.continue_()
-
-    page.route("**/edit", bad_gateway_once)
-    sky(page).click()
-    expect(sky(page)).to_have_accessible_name(re.compile(r"\(has 1\)"))
-    expect(page.locator("html[data-taps='0']")).to_have_count(1)
-    assert answers == [502, 200]
-    toast = page.locator("#toast")
-    assert toast.is_hidden() or "problem" not in (toast.text_content() or "")
+    answered_once_then_sent(page, 502, "", {"Server": "Caddy"})
